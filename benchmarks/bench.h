@@ -1,0 +1,194 @@
+/*
+ * rmala-bench — the comparison benchmark driver (issue 5).
+ *
+ * Shared types of the driver: the options (options.c), one benchmark case
+ * (cases.c builds the list), one result row (the impl_*.c files fill it,
+ * check.c verifies it, output.c writes it), and the process environment.
+ *
+ * Data flow: main.c parses options → builds the case list → runs each case
+ * through its implementation (impl_rma.c, impl_scalapack.c, impl_ga.c,
+ * impl_limit.c), each of which times the call with timing.c and checks the
+ * answer with check.c → output.c prints progress, the tables, CSV and JSON.
+ */
+#ifndef RMALA_BENCH_H
+#define RMALA_BENCH_H
+
+#include <mpi.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Seeds of the matrices: every implementation generates its data from
+ * rt_entry(seed, i, j) at the global index, so all see the same numbers. */
+#define BENCH_SEED_A 101      /* dgemm A */
+#define BENCH_SEED_B 102      /* dgemm B */
+#define BENCH_SEED_C 103      /* dgemm C on entry (beta = 1) */
+#define BENCH_SEED_LU 201     /* LU matrix (plus n on the diagonal) */
+#define BENCH_SEED_X 202      /* LU exact solution x0, b = A x0 */
+#define BENCH_SEED_SAMPLE 301 /* positions of the sampled dgemm entries */
+
+/* dgemm scalars: beta = 1 with a random C so the beta path is exercised. */
+#define BENCH_ALPHA 1.0
+#define BENCH_BETA 1.0
+
+/* Acceptance threshold of both residual checks. */
+#define BENCH_RESIDUAL_MAX 16.0
+
+#define BENCH_MAX_LIST 64
+
+typedef enum { OP_DGEMM, OP_LU, OP_COUNT } bench_op_t;
+typedef enum { IMPL_RMA, IMPL_SCALAPACK, IMPL_GA, IMPL_LIMIT, IMPL_COUNT } bench_impl_t;
+typedef enum { LAYOUT_TILED, LAYOUT_SCALAPACK, LAYOUT_NONE } bench_layout_t;
+
+typedef enum {
+  ST_OK,              /* ran and passed its residual check */
+  ST_FAILED,          /* ran, but the residual check did not hold */
+  ST_NOT_IMPLEMENTED, /* the library returned RMA_ERR_NOT_IMPLEMENTED */
+  ST_ERROR,           /* the call returned another error code */
+  ST_UNCHECKED        /* ran, but its answer could not be checked */
+} bench_status_t;
+
+/* Ablation variants of rma_dgemm (the paper's Table I). */
+typedef enum {
+  ABL_NONE,  /* not an ablation run: library defaults */
+  ABL_ALL_ON,
+  ABL_NO_CONTENTION,
+  ABL_NO_NONBLOCKING,
+  ABL_NO_ZERO_COPY,
+  ABL_NO_ZC_NO_NB,
+  ABL_COUNT
+} bench_ablate_t;
+
+/* One configuration to run. */
+typedef struct {
+  bench_op_t op;
+  bench_impl_t impl;
+  bench_layout_t layout; /* rma only; LAYOUT_NONE for the others */
+  int n;                 /* m = n = k for dgemm; order of A for LU */
+  int nb;                /* block size; 0 for ga and limit */
+  int p, q;              /* process grid; 0 x 0 for limit */
+  char ta, tb;           /* dgemm transposes */
+  int pivot;             /* LU: 1 partial pivoting, 0 none */
+  bench_ablate_t ablate; /* rma dgemm only */
+  int group;             /* cases with the same op/n/trans/np share ratios */
+} bench_case_t;
+
+/* One result row. */
+typedef struct {
+  bench_case_t c;
+  double time_best, time_median; /* seconds; < 0 when not run */
+  double gflops;                 /* from the best time */
+  double residual;               /* worst ratio of the check; < 0 when none */
+  double ratio_sp, ratio_limit;  /* < 0 when no peer */
+  double peak_rss_mb;            /* max over ranks of getrusage ru_maxrss */
+  int np, nodes;                 /* ranks and shared-memory nodes of the run */
+  int repeats;
+  bench_status_t status;
+  char note[160];
+} bench_result_t;
+
+/* Command-line options. */
+typedef struct {
+  int ops[OP_COUNT];     /* 1 when the op is selected */
+  int impls[IMPL_COUNT]; /* 1 when the impl is selected */
+  int layouts[2];        /* rma layouts selected (tiled, scalapack) */
+  int n[BENCH_MAX_LIST], nn;
+  /* block sizes: default list, and per impl/layout lists when given */
+  int nb[BENCH_MAX_LIST], nnb;
+  int nb_rma_tiled[BENCH_MAX_LIST], nnb_rma_tiled;
+  int nb_rma_sp[BENCH_MAX_LIST], nnb_rma_sp;
+  int nb_sp[BENCH_MAX_LIST], nnb_sp;
+  int grid_p[BENCH_MAX_LIST], grid_q[BENCH_MAX_LIST], ngrid;
+  char trans[4][2];
+  int ntrans;
+  int pivots[2]; /* rma LU modes selected: [0] nopiv, [1] pivot */
+  int repeat;
+  int weak;      /* N_PER_PROC, 0 when not a weak run */
+  int ablate;
+  int main_job;
+  int quick;
+  int overwrite;
+  int plot;      /* call the plot script at the end */
+  int samples;   /* sampled dgemm entries */
+  char csv[1024], json[1024], plot_dir[1024], plot_script[1024];
+} bench_opts_t;
+
+/* Process environment. */
+typedef struct {
+  MPI_Comm comm;
+  int rank, np;
+  int nodes;      /* distinct shared-memory nodes */
+  int node_ranks; /* ranks on rank 0's node: threads of the limit impl */
+  MPI_Comm node_comm;
+} bench_env_t;
+
+/* options.c */
+int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_t *env);
+void bench_options_usage(FILE *f);
+
+/* cases.c */
+int bench_cases_build(const bench_opts_t *o, const bench_env_t *env, bench_case_t **cases);
+void bench_grid_default(int np, int *p, int *q);
+
+/* timing.c */
+typedef struct {
+  int (*setup)(void *ctx); /* untimed: refill the inputs; returns 0 or a code */
+  int (*call)(void *ctx);  /* timed: the operation; returns 0 or a code */
+  void *ctx;
+} bench_timed_t;
+int bench_time(const bench_env_t *env, int repeat, const bench_timed_t *t, double *best,
+               double *median, int *runs);
+double bench_peak_rss_mb(const bench_env_t *env);
+int bench_agree_rc(const bench_env_t *env, int rc);
+
+/* check.c */
+typedef struct {
+  int n, count;
+  int *i, *j;     /* sampled positions */
+} bench_samples_t;
+void bench_samples_make(int n, int count, bench_samples_t *s);
+void bench_samples_free(bench_samples_t *s);
+double bench_check_dgemm(const bench_env_t *env, const bench_case_t *c, const bench_samples_t *s,
+                         const double *cvals);
+
+typedef struct {
+  int n;
+  double *b;      /* right-hand side, full on every rank */
+  double anorm;   /* ||A||_inf */
+  double bnorm;   /* ||b||_inf */
+} bench_lu_problem_t;
+double bench_lu_entry(int n, long i, long j);
+void bench_lu_problem_make(const bench_env_t *env, int n, bench_lu_problem_t *pr);
+void bench_lu_problem_free(bench_lu_problem_t *pr);
+double bench_check_lu(const bench_env_t *env, const bench_lu_problem_t *pr, const double *x);
+bench_status_t bench_status_of(bench_op_t op, double residual);
+
+/* impl_ga.c: sampled entries of a GA, into vals on rank 0. Collective. */
+void bench_samples_get_ga(const bench_env_t *env, int g_c, const bench_samples_t *s,
+                          double *vals);
+
+/* impl_*.c: run one case, fill r (status, times, residual, note). pr is the
+ * LU problem of this n (NULL for dgemm). Collective. */
+typedef void bench_impl_fn(const bench_env_t *env, const bench_opts_t *o, const bench_case_t *c,
+                           const bench_lu_problem_t *pr, bench_result_t *r);
+bench_impl_fn impl_rma_run, impl_scalapack_run, impl_ga_run, impl_limit_run;
+
+/* output.c */
+const char *bench_op_name(bench_op_t op);
+const char *bench_impl_name(const bench_case_t *c);
+const char *bench_layout_name(const bench_case_t *c);
+const char *bench_status_name(bench_status_t s);
+const char *bench_ablate_name(bench_ablate_t a);
+void bench_trans_name(const bench_case_t *c, char out[8]);
+void bench_case_label(const bench_case_t *c, char *buf, size_t len);
+double bench_flops(const bench_case_t *c);
+void bench_ratios_compute(bench_result_t *rows, int count);
+int bench_output_open(const bench_opts_t *o, const char *run_csv);
+void bench_output_rows(const bench_env_t *env, const bench_result_t *rows, int count);
+void bench_output_close(void);
+void bench_progress_print(const bench_result_t *r);
+void bench_table_print(const bench_result_t *rows, int count);
+void bench_ratio_table_print(const bench_result_t *rows, int count);
+void bench_ablation_table_print(const bench_result_t *rows, int count);
+
+#endif

@@ -1,0 +1,172 @@
+/*
+ * check.c — the result checks every benchmark run goes through.
+ *
+ * dgemm: a sample of entries of C is compared, on rank 0, with a reference
+ * computed in long double straight from the generator (O(k) per entry).
+ * LU: the factorization solves A x = b with b = A x0, and the HPL residual of
+ * x is computed over all ranks, each generating a stripe of rows of A.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "bench.h"
+#include "rmala_testutil.h"
+
+/* ---- dgemm ------------------------------------------------------------- */
+
+// Sampled positions, the same on every rank: the four corners (the edge
+// blocks when nb does not divide n) and then seeded random positions.
+void bench_samples_make(int n, int count, bench_samples_t *s) {
+  s->n = n;
+  s->count = count;
+  s->i = malloc(sizeof(int) * (size_t)count);
+  s->j = malloc(sizeof(int) * (size_t)count);
+  const int ci[4] = {0, n - 1, 0, n - 1}, cj[4] = {0, n - 1, n - 1, 0};
+  for (int t = 0; t < count; t++) {
+    if (t < 4) {
+      s->i[t] = ci[t];
+      s->j[t] = cj[t];
+      continue;
+    }
+    int i = (int)((rt_entry(BENCH_SEED_SAMPLE, t, 0) + 0.5) * n);
+    int j = (int)((rt_entry(BENCH_SEED_SAMPLE, t, 1) + 0.5) * n);
+    s->i[t] = i < n ? i : n - 1;
+    s->j[t] = j < n ? j : n - 1;
+  }
+}
+
+void bench_samples_free(bench_samples_t *s) {
+  free(s->i);
+  free(s->j);
+  s->i = s->j = NULL;
+}
+
+static double gen_a(char ta, long i, long l) {  // op(A)(i,l)
+  return ta == 'N' ? rt_entry(BENCH_SEED_A, i, l) : rt_entry(BENCH_SEED_A, l, i);
+}
+
+static double gen_b(char tb, long l, long j) {  // op(B)(l,j)
+  return tb == 'N' ? rt_entry(BENCH_SEED_B, l, j) : rt_entry(BENCH_SEED_B, j, l);
+}
+
+/*
+ * ==== dgemm check (PBLAS-style entry ratio) ====
+ *   c_ref = alpha * sum_l op(A)(i,l) op(B)(l,j) + beta * c0(i,j)   (long double)
+ *   ratio = |c - c_ref| / (eps * (|alpha| * sum_l |op(A)(i,l)| |op(B)(l,j)| + |beta| |c0(i,j)|))
+ *   pass when the worst ratio over the sample is <= 16, eps = 2^-53.
+ */
+// cvals (on rank 0) holds the computed C at the sampled positions. Returns
+// the worst ratio (NaN or infinity for a non-finite entry) on every rank.
+// Collective.
+double bench_check_dgemm(const bench_env_t *env, const bench_case_t *c, const bench_samples_t *s,
+                         const double *cvals) {
+  double worst = 0.0;
+  if (env->rank == 0) {
+    for (int t = 0; t < s->count; t++) {
+      long i = s->i[t], j = s->j[t];
+      long double acc = 0.0L, mag = 0.0L;
+      for (long l = 0; l < c->n; l++) {
+        long double p = (long double)gen_a(c->ta, i, l) * gen_b(c->tb, l, j);
+        acc += p;
+        mag += fabsl(p);
+      }
+      double c0 = rt_entry(BENCH_SEED_C, i, j);
+      long double ref = (long double)BENCH_ALPHA * acc + (long double)BENCH_BETA * c0;
+      long double den = RT_EPS * (fabsl((long double)BENCH_ALPHA) * mag + fabs(BENCH_BETA) * fabs(c0));
+      double ratio = (double)(fabsl((long double)cvals[t] - ref) / (den > 0 ? den : 1.0L));
+      if (!(ratio <= worst)) worst = ratio;  // keeps NaN
+    }
+  }
+  MPI_Bcast(&worst, 1, MPI_DOUBLE, 0, env->comm);
+  return worst;
+}
+
+/* ---- LU ---------------------------------------------------------------- */
+
+// Entry (i,j) of the LU test matrix: random plus n on the diagonal, so it is
+// diagonally dominant and the no-pivot factorization is stable. Every LU impl
+// factors this same matrix.
+double bench_lu_entry(int n, long i, long j) {
+  return rt_entry(BENCH_SEED_LU, i, j) + (i == j ? (double)n : 0.0);
+}
+
+static void my_rows(const bench_env_t *env, int n, int *r0, int *r1) {
+  *r0 = (int)((long)n * env->rank / env->np);
+  *r1 = (int)((long)n * (env->rank + 1) / env->np);
+}
+
+// b = A x0 with x0(i) = rt_entry(SEED_X, i, 0), full on every rank, and the
+// norms the residual needs. Collective.
+void bench_lu_problem_make(const bench_env_t *env, int n, bench_lu_problem_t *pr) {
+  int r0, r1;
+  my_rows(env, n, &r0, &r1);
+  double *x0 = malloc(sizeof(double) * (size_t)n);
+  for (int j = 0; j < n; j++) x0[j] = rt_entry(BENCH_SEED_X, j, 0);
+  pr->n = n;
+  pr->b = malloc(sizeof(double) * (size_t)n);
+  double anorm = 0.0;
+  for (int i = r0; i < r1; i++) {
+    long double acc = 0.0L;
+    double rowsum = 0.0;
+    for (int j = 0; j < n; j++) {
+      double a = bench_lu_entry(n, i, j);
+      acc += (long double)a * x0[j];
+      rowsum += fabs(a);
+    }
+    pr->b[i] = (double)acc;
+    if (rowsum > anorm) anorm = rowsum;
+  }
+  int *counts = malloc(sizeof(int) * (size_t)env->np), *displs = malloc(sizeof(int) * (size_t)env->np);
+  for (int r = 0; r < env->np; r++) {
+    displs[r] = (int)((long)n * r / env->np);
+    counts[r] = (int)((long)n * (r + 1) / env->np) - displs[r];
+  }
+  MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, pr->b, counts, displs, MPI_DOUBLE, env->comm);
+  MPI_Allreduce(&anorm, &pr->anorm, 1, MPI_DOUBLE, MPI_MAX, env->comm);
+  pr->bnorm = 0.0;
+  for (int i = 0; i < n; i++)
+    if (fabs(pr->b[i]) > pr->bnorm) pr->bnorm = fabs(pr->b[i]);
+  free(counts);
+  free(displs);
+  free(x0);
+}
+
+void bench_lu_problem_free(bench_lu_problem_t *pr) {
+  free(pr->b);
+  pr->b = NULL;
+}
+
+/*
+ * ==== LU check (HPL scaled residual) ====
+ *   res = ||A x - b||_inf / (eps * (||A||_inf * ||x||_inf + ||b||_inf) * n)
+ *   pass when res < 16, eps = 2^-53; A x - b accumulated in long double.
+ */
+// x: the computed solution, full on every rank. Returns res on every rank
+// (NaN when x is not finite). Collective.
+double bench_check_lu(const bench_env_t *env, const bench_lu_problem_t *pr, const double *x) {
+  int n = pr->n, r0, r1;
+  my_rows(env, n, &r0, &r1);
+  double rnorm = 0.0, xnorm = 0.0;
+  for (int j = 0; j < n; j++) {
+    if (!(fabs(x[j]) <= xnorm)) xnorm = fabs(x[j]);
+  }
+  for (int i = r0; i < r1; i++) {
+    long double acc = -(long double)pr->b[i];
+    for (int j = 0; j < n; j++) acc += (long double)bench_lu_entry(n, i, j) * x[j];
+    double r = (double)fabsl(acc);
+    if (!(r <= rnorm)) rnorm = r;
+  }
+  // NaN-safe maximum: a NaN anywhere becomes +inf so MPI_MAX keeps it.
+  if (isnan(rnorm) || isnan(xnorm)) rnorm = INFINITY;
+  MPI_Allreduce(MPI_IN_PLACE, &rnorm, 1, MPI_DOUBLE, MPI_MAX, env->comm);
+  double den = RT_EPS * (pr->anorm * xnorm + pr->bnorm) * n;
+  return rnorm / den;
+}
+
+// OK when the residual is a number within the threshold: <= 16 for the
+// dgemm entry ratio, < 16 for the HPL residual (NaN fails both).
+bench_status_t bench_status_of(bench_op_t op, double residual) {
+  int ok = op == OP_DGEMM ? residual >= 0.0 && residual <= BENCH_RESIDUAL_MAX
+                          : residual >= 0.0 && residual < BENCH_RESIDUAL_MAX;
+  return ok ? ST_OK : ST_FAILED;
+}

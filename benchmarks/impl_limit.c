@@ -1,0 +1,148 @@
+/*
+ * impl_limit.c — the `limit` reference: the node's single-process vendor
+ * BLAS/LAPACK rate. Rank 0 runs OpenBLAS dgemm / LAPACKE dgetrf on the whole
+ * matrix with as many threads as there are ranks on its node, while the other
+ * ranks wait in the timing barrier; then the thread count goes back to 1.
+ *
+ * Under `mpirun --bind-to core` rank 0 is pinned to one core, which would
+ * squeeze all OpenBLAS threads onto it; for the duration of the call rank 0
+ * widens its CPU mask to the union of the masks of the ranks on its node.
+ */
+#define _GNU_SOURCE
+#include <cblas.h>
+#include <lapacke.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "rmala_testutil.h"
+
+void openblas_set_num_threads(int num_threads);
+
+typedef struct {
+  const bench_case_t *c;
+  const bench_env_t *env;
+  double *a, *b, *cm;
+  lapack_int *ipiv;
+  int info;
+} limit_ctx_t;
+
+static int dgemm_setup(void *p) {
+  limit_ctx_t *x = p;
+  int n = x->c->n;
+  if (x->env->rank == 0)
+    for (long i = 0; i < n; i++)
+      for (long j = 0; j < n; j++) x->cm[i * n + j] = rt_entry(BENCH_SEED_C, i, j);
+  return 0;
+}
+
+// Row-major storage: X[i][j] at x[i*n + j], the same meaning as GA_Dgemm.
+static int dgemm_call(void *p) {
+  limit_ctx_t *x = p;
+  int n = x->c->n;
+  if (x->env->rank == 0)
+    cblas_dgemm(CblasRowMajor, x->c->ta == 'N' ? CblasNoTrans : CblasTrans,
+                x->c->tb == 'N' ? CblasNoTrans : CblasTrans, n, n, n, BENCH_ALPHA, x->a, n, x->b,
+                n, BENCH_BETA, x->cm, n);
+  return 0;
+}
+
+static int lu_setup(void *p) {  // column-major A(i,j) at a[i + j*n]
+  limit_ctx_t *x = p;
+  int n = x->c->n;
+  if (x->env->rank == 0)
+    for (long j = 0; j < n; j++)
+      for (long i = 0; i < n; i++) x->a[i + j * n] = bench_lu_entry(n, i, j);
+  return 0;
+}
+
+static int lu_call(void *p) {
+  limit_ctx_t *x = p;
+  int n = x->c->n;
+  x->info = 0;
+  if (x->env->rank == 0) x->info = LAPACKE_dgetrf(LAPACK_COL_MAJOR, n, n, x->a, n, x->ipiv);
+  return x->info;
+}
+
+// Rank 0's CPU mask widened to the union of its node's ranks' masks; the old
+// mask is kept in *saved. Returns the number of CPUs in the union.
+static int widen_affinity(const bench_env_t *env, cpu_set_t *saved) {
+  cpu_set_t mine, all;
+  CPU_ZERO(&mine);
+  sched_getaffinity(0, sizeof mine, &mine);
+  *saved = mine;
+  MPI_Allreduce(&mine, &all, (int)sizeof(cpu_set_t), MPI_BYTE, MPI_BOR, env->node_comm);
+  if (env->rank == 0) sched_setaffinity(0, sizeof all, &all);
+  return CPU_COUNT(&all);
+}
+
+void impl_limit_run(const bench_env_t *env, const bench_opts_t *o, const bench_case_t *c,
+                    const bench_lu_problem_t *pr, bench_result_t *r) {
+  int n = c->n, threads = env->node_ranks;
+  size_t nn = (size_t)n * (size_t)n;
+  limit_ctx_t x = {c, env, NULL, NULL, NULL, NULL, 0};
+  if (env->rank == 0) {
+    x.a = malloc(sizeof(double) * nn);
+    if (c->op == OP_DGEMM) {
+      x.b = malloc(sizeof(double) * nn);
+      x.cm = malloc(sizeof(double) * nn);
+      for (long i = 0; i < n; i++)
+        for (long j = 0; j < n; j++) {
+          x.a[i * n + j] = rt_entry(BENCH_SEED_A, i, j);
+          x.b[i * n + j] = rt_entry(BENCH_SEED_B, i, j);
+        }
+    } else {
+      x.ipiv = malloc(sizeof(lapack_int) * (size_t)n);
+    }
+  }
+  cpu_set_t saved;
+  int cpus = widen_affinity(env, &saved);
+  if (env->rank == 0) openblas_set_num_threads(threads);
+  bench_timed_t t = c->op == OP_DGEMM ? (bench_timed_t){dgemm_setup, dgemm_call, &x}
+                                      : (bench_timed_t){lu_setup, lu_call, &x};
+  int rc = bench_time(env, o->repeat, &t, &r->time_best, &r->time_median, &r->repeats);
+  if (env->rank == 0) {
+    openblas_set_num_threads(1);
+    sched_setaffinity(0, sizeof saved, &saved);
+  }
+  int len = snprintf(r->note, sizeof r->note, "rank 0 alone, %d BLAS threads", threads);
+  if (cpus < threads)
+    snprintf(r->note + len, sizeof r->note - (size_t)len, " on %d CPUs (affinity)", cpus);
+  if (rc) {
+    r->status = rc > 0 ? ST_FAILED : ST_ERROR;
+    snprintf(r->note, sizeof r->note, "dgetrf info=%d", rc);
+  } else if (c->op == OP_DGEMM) {
+    bench_samples_t s;
+    bench_samples_make(n, o->samples, &s);
+    double *vals = calloc((size_t)s.count, sizeof(double));
+    if (env->rank == 0)
+      for (int k = 0; k < s.count; k++) vals[k] = x.cm[(size_t)s.i[k] * n + s.j[k]];
+    r->residual = bench_check_dgemm(env, c, &s, vals);
+    r->status = bench_status_of(OP_DGEMM, r->residual);
+    free(vals);
+    bench_samples_free(&s);
+  } else {
+    // Solve with the last factorization (one thread: not timed).
+    double *xv = malloc(sizeof(double) * (size_t)n);
+    int info = 0;
+    if (env->rank == 0) {
+      memcpy(xv, pr->b, sizeof(double) * (size_t)n);
+      info = LAPACKE_dgetrs(LAPACK_COL_MAJOR, 'N', n, 1, x.a, n, x.ipiv, xv, n);
+    }
+    MPI_Bcast(xv, n, MPI_DOUBLE, 0, env->comm);
+    if ((info = bench_agree_rc(env, info))) {
+      r->status = ST_ERROR;
+      snprintf(r->note, sizeof r->note, "dgetrs info=%d", info);
+    } else {
+      r->residual = bench_check_lu(env, pr, xv);
+      r->status = bench_status_of(OP_LU, r->residual);
+    }
+    free(xv);
+  }
+  free(x.a);
+  free(x.b);
+  free(x.cm);
+  free(x.ipiv);
+}

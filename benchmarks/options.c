@@ -1,0 +1,343 @@
+/*
+ * options.c — command-line parsing of rmala-bench.
+ *
+ * Two passes: the first only looks for the presets (--main, --quick) and
+ * loads them; the second applies every option, so an explicit option given
+ * with a preset overrides that part of the preset.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+enum {
+  O_OP = 1000, O_IMPL, O_N, O_NB, O_GRID, O_LAYOUT, O_TRANS, O_PIVOT, O_REPEAT, O_WEAK,
+  O_ABLATE, O_CSV, O_JSON, O_MAIN, O_QUICK, O_OVERWRITE, O_PLOT, O_NO_PLOT, O_PLOT_DIR,
+  O_PLOT_SCRIPT, O_SAMPLES, O_HELP
+};
+
+static const struct option long_opts[] = {
+    {"op", required_argument, 0, O_OP},
+    {"impl", required_argument, 0, O_IMPL},
+    {"n", required_argument, 0, O_N},
+    {"nb", required_argument, 0, O_NB},
+    {"grid", required_argument, 0, O_GRID},
+    {"layout", required_argument, 0, O_LAYOUT},
+    {"trans", required_argument, 0, O_TRANS},
+    {"pivot", required_argument, 0, O_PIVOT},
+    {"repeat", required_argument, 0, O_REPEAT},
+    {"weak", required_argument, 0, O_WEAK},
+    {"ablate", no_argument, 0, O_ABLATE},
+    {"csv", required_argument, 0, O_CSV},
+    {"json", required_argument, 0, O_JSON},
+    {"main", no_argument, 0, O_MAIN},
+    {"quick", no_argument, 0, O_QUICK},
+    {"overwrite", no_argument, 0, O_OVERWRITE},
+    {"plot", no_argument, 0, O_PLOT},
+    {"no-plot", no_argument, 0, O_NO_PLOT},
+    {"plot-dir", required_argument, 0, O_PLOT_DIR},
+    {"plot-script", required_argument, 0, O_PLOT_SCRIPT},
+    {"samples", required_argument, 0, O_SAMPLES},
+    {"help", no_argument, 0, O_HELP},
+    {0, 0, 0, 0}};
+
+void bench_options_usage(FILE *f) {
+  fprintf(f,
+          "usage: rmala-bench [options]   (run under mpirun/srun)\n"
+          "  --main               default comparison: dgemm and LU at n=4096 (2048 if memory is\n"
+          "                       short), all impls, best nb, ablation, ratio table, plots\n"
+          "  --quick              tiny sizes, every impl/op/trans, for ctest\n"
+          "  --op LIST            dgemm,lu                       (default both)\n"
+          "  --impl LIST          rma,scalapack,ga,limit         (default all)\n"
+          "  --n LIST             sizes: 512,1024 or ranges 512:4096:x2 / 1024:4096:1024\n"
+          "  --nb LIST            block sizes for every blocked impl (default 128)\n"
+          "  --nb KEY=LIST        per impl: KEY is rma (both layouts), rma-tiled, rma-scalapack,\n"
+          "                       scalapack; e.g. --nb scalapack=64,128,256\n"
+          "  --grid LIST          process grids PxQ, e.g. 1x2,2x1 (default near-square, P<=Q)\n"
+          "  --layout LIST        rma layouts: tiled,scalapack   (default both)\n"
+          "  --trans LIST         dgemm transposes NN,NT,TN,TT   (default NN)\n"
+          "  --pivot LIST         rma_lu modes: nopiv,pivot      (default both)\n"
+          "  --repeat R           timed runs after one warm-up; best and median (default 3)\n"
+          "  --weak N_PER_PROC    weak scaling: n = N_PER_PROC*sqrt(np), rounded to a multiple\n"
+          "                       of the largest nb (replaces --n)\n"
+          "  --ablate             also run rma_dgemm with each protocol off in turn (Table I)\n"
+          "  --csv FILE           CSV rows appended here (default results/bench.csv)\n"
+          "  --json FILE          JSON lines appended here (default results/bench.jsonl)\n"
+          "  --overwrite          truncate the CSV and JSON files first\n"
+          "  --plot / --no-plot   call the plot script at the end (default on with --main)\n"
+          "  --plot-dir DIR       where the PNGs go (default <csv dir>/plots)\n"
+          "  --plot-script FILE   plot script (default: the installed/source plot.sh)\n"
+          "  --samples S          sampled entries per dgemm check (default 200)\n"
+          "  --help\n");
+}
+
+/* ---- list parsers ------------------------------------------------------ */
+
+static int parse_int(const char *s, int *v) {
+  char *end;
+  long x = strtol(s, &end, 10);
+  if (end == s || *end || x < 0 || x > 1 << 30) return -1;
+  *v = (int)x;
+  return 0;
+}
+
+// "a,b,c" or ranges "lo:hi:xF" (multiply) / "lo:hi:step" (add).
+static int parse_int_list(const char *arg, int *out, int *count) {
+  char buf[1024];
+  snprintf(buf, sizeof buf, "%s", arg);
+  *count = 0;
+  for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+    char *c1 = strchr(tok, ':');
+    if (!c1) {
+      int v;
+      if (parse_int(tok, &v) || v < 1 || *count >= BENCH_MAX_LIST) return -1;
+      out[(*count)++] = v;
+      continue;
+    }
+    *c1 = 0;
+    char *c2 = strchr(c1 + 1, ':');
+    int lo, hi, step = 0, mult = 0;
+    if (c2) {
+      *c2 = 0;
+      if (c2[1] == 'x' || c2[1] == '*') {
+        if (parse_int(c2 + 2, &mult) || mult < 2) return -1;
+      } else if (parse_int(c2 + 1, &step) || step < 1) {
+        return -1;
+      }
+    } else {
+      mult = 2;
+    }
+    if (parse_int(tok, &lo) || parse_int(c1 + 1, &hi) || lo < 1 || hi < lo) return -1;
+    for (long v = lo; v <= hi; v = mult ? v * mult : v + step) {
+      if (*count >= BENCH_MAX_LIST) return -1;
+      out[(*count)++] = (int)v;
+    }
+  }
+  return *count > 0 ? 0 : -1;
+}
+
+// Comma list of names; sets flags[i] for names[i]. Returns -1 on an unknown name.
+static int parse_name_list(const char *arg, const char *const *names, int nnames, int *flags) {
+  char buf[256];
+  snprintf(buf, sizeof buf, "%s", arg);
+  for (int i = 0; i < nnames; i++) flags[i] = 0;
+  int any = 0;
+  for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+    int found = 0;
+    for (int i = 0; i < nnames; i++)
+      if (!strcmp(tok, names[i])) flags[i] = found = any = 1;
+    if (!found) return -1;
+  }
+  return any ? 0 : -1;
+}
+
+static int parse_grid_list(const char *arg, bench_opts_t *o) {
+  char buf[512];
+  snprintf(buf, sizeof buf, "%s", arg);
+  o->ngrid = 0;
+  for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+    int p, q;
+    char x;
+    if (sscanf(tok, "%d%c%d", &p, &x, &q) != 3 || (x != 'x' && x != 'X') || p < 1 || q < 1 ||
+        o->ngrid >= BENCH_MAX_LIST)
+      return -1;
+    o->grid_p[o->ngrid] = p;
+    o->grid_q[o->ngrid] = q;
+    o->ngrid++;
+  }
+  return o->ngrid ? 0 : -1;
+}
+
+static int parse_trans_list(const char *arg, bench_opts_t *o) {
+  static const char *const names[] = {"NN", "NT", "TN", "TT"};
+  int flags[4];
+  if (parse_name_list(arg, names, 4, flags)) return -1;
+  o->ntrans = 0;
+  for (int i = 0; i < 4; i++)
+    if (flags[i]) {
+      o->trans[o->ntrans][0] = names[i][0];
+      o->trans[o->ntrans][1] = names[i][1];
+      o->ntrans++;
+    }
+  return 0;
+}
+
+static int parse_nb(const char *arg, bench_opts_t *o) {
+  const char *eq = strchr(arg, '=');
+  if (!eq) return parse_int_list(arg, o->nb, &o->nnb);
+  size_t kl = (size_t)(eq - arg);
+  const char *list = eq + 1;
+  if (kl == 3 && !strncmp(arg, "rma", 3))
+    return parse_int_list(list, o->nb_rma_tiled, &o->nnb_rma_tiled) ||
+           parse_int_list(list, o->nb_rma_sp, &o->nnb_rma_sp);
+  if (kl == 9 && !strncmp(arg, "rma-tiled", 9))
+    return parse_int_list(list, o->nb_rma_tiled, &o->nnb_rma_tiled);
+  if (kl == 13 && !strncmp(arg, "rma-scalapack", 13))
+    return parse_int_list(list, o->nb_rma_sp, &o->nnb_rma_sp);
+  if (kl == 9 && !strncmp(arg, "scalapack", 9))
+    return parse_int_list(list, o->nb_sp, &o->nnb_sp);
+  return -1;
+}
+
+/* ---- presets ----------------------------------------------------------- */
+
+// MemAvailable in MiB from /proc/meminfo, or -1.
+static long mem_available_mb(void) {
+  FILE *f = fopen("/proc/meminfo", "r");
+  if (!f) return -1;
+  char line[256];
+  long kb = -1;
+  while (fgets(line, sizeof line, f))
+    if (sscanf(line, "MemAvailable: %ld kB", &kb) == 1) break;
+  fclose(f);
+  return kb < 0 ? -1 : kb / 1024;
+}
+
+static void set_defaults(bench_opts_t *o) {
+  memset(o, 0, sizeof *o);
+  for (int i = 0; i < OP_COUNT; i++) o->ops[i] = 1;
+  for (int i = 0; i < IMPL_COUNT; i++) o->impls[i] = 1;
+  o->layouts[0] = o->layouts[1] = 1;
+  o->n[0] = 1024;
+  o->nn = 1;
+  o->nb[0] = 128;
+  o->nnb = 1;
+  o->trans[0][0] = o->trans[0][1] = 'N';
+  o->ntrans = 1;
+  o->pivots[0] = o->pivots[1] = 1;
+  o->repeat = 3;
+  o->samples = 200;
+  snprintf(o->csv, sizeof o->csv, "results/bench.csv");
+  snprintf(o->json, sizeof o->json, "results/bench.jsonl");
+}
+
+// The main job: n = 4096 unless the node is short of memory. dgemm needs
+// about 6 n^2 doubles on the node (A, B, C spread over the ranks, plus the
+// limit impl's private copies on rank 0); keep that under a quarter of what
+// is available.
+static void preset_main(bench_opts_t *o) {
+  long avail = mem_available_mb();
+  int n = 4096;
+  if (avail > 0 && 6.0 * 8.0 * n * n / 1048576.0 > avail / 4.0) n = 2048;
+  o->n[0] = n;
+  o->nn = 1;
+  o->nb_rma_tiled[0] = 128;
+  o->nb_rma_tiled[1] = 256;
+  o->nnb_rma_tiled = 2;
+  o->nb_rma_sp[0] = 256;
+  o->nnb_rma_sp = 1;
+  o->nb_sp[0] = 64;
+  o->nb_sp[1] = 128;
+  o->nb_sp[2] = 256;
+  o->nnb_sp = 3;
+  o->ablate = 1;
+  o->plot = 1;
+  o->main_job = 1;
+}
+
+// ctest: tiny sizes, every op/impl/trans/layout/pivot mode, a size that the
+// block sizes do not divide.
+static void preset_quick(bench_opts_t *o) {
+  o->n[0] = 100;
+  o->nn = 1;
+  o->nb[0] = 16;
+  o->nb[1] = 32;
+  o->nnb = 2;
+  static const char *const tr[] = {"NN", "NT", "TN", "TT"};
+  for (int i = 0; i < 4; i++) {
+    o->trans[i][0] = tr[i][0];
+    o->trans[i][1] = tr[i][1];
+  }
+  o->ntrans = 4;
+  o->repeat = 1;
+  o->ablate = 1;
+  o->samples = 400;
+  o->quick = 1;
+}
+
+int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_t *env) {
+  static const char *const op_names[] = {"dgemm", "lu"};
+  static const char *const impl_names[] = {"rma", "scalapack", "ga", "limit"};
+  static const char *const layout_names[] = {"tiled", "scalapack"};
+  static const char *const pivot_names[] = {"nopiv", "pivot"};
+  set_defaults(o);
+  opterr = 0;
+  // Pass 1: presets.
+  optind = 0;
+  int c;
+  while ((c = getopt_long(argc, argv, "", long_opts, NULL)) != -1) {
+    if (c == O_MAIN) preset_main(o);
+    if (c == O_QUICK) preset_quick(o);
+  }
+  // Pass 2: everything, overriding the presets.
+  optind = 0;
+  opterr = env->rank == 0;
+  int bad = 0;
+  while (!bad && (c = getopt_long(argc, argv, "", long_opts, NULL)) != -1) {
+    switch (c) {
+    case O_OP: bad = parse_name_list(optarg, op_names, OP_COUNT, o->ops); break;
+    case O_IMPL: bad = parse_name_list(optarg, impl_names, IMPL_COUNT, o->impls); break;
+    case O_N: bad = parse_int_list(optarg, o->n, &o->nn); break;
+    case O_NB: bad = parse_nb(optarg, o); break;
+    case O_GRID: bad = parse_grid_list(optarg, o); break;
+    case O_LAYOUT: bad = parse_name_list(optarg, layout_names, 2, o->layouts); break;
+    case O_TRANS: bad = parse_trans_list(optarg, o); break;
+    case O_PIVOT: bad = parse_name_list(optarg, pivot_names, 2, o->pivots); break;
+    case O_REPEAT: bad = parse_int(optarg, &o->repeat) || o->repeat < 1; break;
+    case O_WEAK: bad = parse_int(optarg, &o->weak) || o->weak < 1; break;
+    case O_ABLATE: o->ablate = 1; break;
+    case O_CSV: snprintf(o->csv, sizeof o->csv, "%s", optarg); break;
+    case O_JSON: snprintf(o->json, sizeof o->json, "%s", optarg); break;
+    case O_MAIN:
+    case O_QUICK: break;
+    case O_OVERWRITE: o->overwrite = 1; break;
+    case O_PLOT: o->plot = 1; break;
+    case O_NO_PLOT: o->plot = 0; break;
+    case O_PLOT_DIR: snprintf(o->plot_dir, sizeof o->plot_dir, "%s", optarg); break;
+    case O_PLOT_SCRIPT: snprintf(o->plot_script, sizeof o->plot_script, "%s", optarg); break;
+    case O_SAMPLES: bad = parse_int(optarg, &o->samples) || o->samples < 1; break;
+    case O_HELP:
+      if (env->rank == 0) bench_options_usage(stdout);
+      return 1;
+    default: bad = 1; break;
+    }
+    if (bad && env->rank == 0) {
+      if (c == '?' || c == ':')
+        fprintf(stderr, "rmala-bench: unknown option or missing value: %s\n", argv[optind - 1]);
+      else
+        fprintf(stderr, "rmala-bench: bad value for --%s: '%s'\n",
+                long_opts[c - O_OP].name, optarg ? optarg : "");
+    }
+  }
+  if (!bad && optind < argc) {
+    if (env->rank == 0) fprintf(stderr, "rmala-bench: unexpected argument '%s'\n", argv[optind]);
+    bad = 1;
+  }
+  if (bad) {
+    if (env->rank == 0) bench_options_usage(stderr);
+    return -1;
+  }
+  // Unset per-impl block sizes fall back to the general list.
+  if (!o->nnb_rma_tiled) {
+    memcpy(o->nb_rma_tiled, o->nb, sizeof o->nb);
+    o->nnb_rma_tiled = o->nnb;
+  }
+  if (!o->nnb_rma_sp) {
+    memcpy(o->nb_rma_sp, o->nb, sizeof o->nb);
+    o->nnb_rma_sp = o->nnb;
+  }
+  if (!o->nnb_sp) {
+    memcpy(o->nb_sp, o->nb, sizeof o->nb);
+    o->nnb_sp = o->nnb;
+  }
+  if (!o->plot_dir[0]) {
+    const char *slash = strrchr(o->csv, '/');
+    if (slash)
+      snprintf(o->plot_dir, sizeof o->plot_dir, "%.*s/plots", (int)(slash - o->csv), o->csv);
+    else
+      snprintf(o->plot_dir, sizeof o->plot_dir, "plots");
+  }
+  return 0;
+}

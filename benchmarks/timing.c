@@ -1,0 +1,64 @@
+/*
+ * timing.c — barrier timing with a warm-up, best and median of the repeats,
+ * and the peak resident memory over the ranks.
+ */
+#include <stdlib.h>
+#include <sys/resource.h>
+
+#include "bench.h"
+
+// One return code for all ranks: the most negative if any rank failed with a
+// negative code, else the largest (positive codes are numerical, e.g. a zero
+// pivot). Collective.
+int bench_agree_rc(const bench_env_t *env, int rc) {
+  int lo, hi;
+  MPI_Allreduce(&rc, &lo, 1, MPI_INT, MPI_MIN, env->comm);
+  MPI_Allreduce(&rc, &hi, 1, MPI_INT, MPI_MAX, env->comm);
+  return lo < 0 ? lo : hi;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+// Runs t->setup (untimed) then t->call (timed between two barriers) once as
+// a warm-up and then `repeat` times. The time of a run is the largest over
+// the ranks. Returns the first non-zero code (agreed over ranks) and stops
+// there; *runs counts the timed runs completed. Collective.
+int bench_time(const bench_env_t *env, int repeat, const bench_timed_t *t, double *best,
+               double *median, int *runs) {
+  double *times = malloc(sizeof(double) * (size_t)repeat);
+  int rc = 0;
+  *runs = 0;
+  *best = *median = -1.0;
+  for (int run = 0; run <= repeat; run++) {
+    if (t->setup && (rc = bench_agree_rc(env, t->setup(t->ctx)))) break;
+    MPI_Barrier(env->comm);
+    double t0 = MPI_Wtime();
+    int crc = t->call(t->ctx);
+    MPI_Barrier(env->comm);
+    double dt = MPI_Wtime() - t0;
+    if ((rc = bench_agree_rc(env, crc))) break;
+    if (run == 0) continue;  // warm-up
+    MPI_Allreduce(MPI_IN_PLACE, &dt, 1, MPI_DOUBLE, MPI_MAX, env->comm);
+    times[(*runs)++] = dt;
+  }
+  if (*runs > 0) {
+    qsort(times, (size_t)*runs, sizeof(double), cmp_double);
+    *best = times[0];
+    *median = *runs % 2 ? times[*runs / 2] : 0.5 * (times[*runs / 2 - 1] + times[*runs / 2]);
+  }
+  free(times);
+  return rc;
+}
+
+// Largest peak resident set (getrusage ru_maxrss, a high-water mark over the
+// life of the process) over the ranks, in MiB. Collective.
+double bench_peak_rss_mb(const bench_env_t *env) {
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  double mb = (double)ru.ru_maxrss / 1024.0;  // Linux reports KiB
+  MPI_Allreduce(MPI_IN_PLACE, &mb, 1, MPI_DOUBLE, MPI_MAX, env->comm);
+  return mb;
+}
