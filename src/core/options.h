@@ -1,0 +1,23 @@
+/*
+ * Library options: the protocol switches of rma_dgemm and tuning knobs, read
+ * from the environment by rma_init() and changed with rma_set_option().
+ */
+#ifndef RMA_CORE_OPTIONS_H
+#define RMA_CORE_OPTIONS_H
+
+typedef struct {
+  int zero_copy;   /* tiles land directly in tile buffers */
+  int nonblocking; /* gets issued ahead and overlapped with compute */
+  int locality;    /* local / same-node tasks first */
+  int contention;  /* rank-dependent start of the remote sweep */
+  int prefetch;    /* tasks fetched ahead of the one computing (>= 1) */
+  int verbose;     /* diagnostics on stderr */
+} rma_options_t;
+
+/* The process-wide options (defaults until rma_init reads the environment). */
+rma_options_t *rma_options(void);
+
+/* Reset the options to defaults, then apply RMALA_* environment variables. */
+void rma_options_from_env(void);
+
+#endif

@@ -1,0 +1,39 @@
+/*
+ * A GA handle seen through the tile directory: the only place (with the
+ * public entry points in ops/) that talks to Global Arrays about layouts.
+ */
+#ifndef RMA_DIST_GA_MATRIX_H
+#define RMA_DIST_GA_MATRIX_H
+
+#include <mpi.h>
+
+#include "dist/tiles.h"
+
+typedef struct {
+  int handle;
+  rma_tiles_t tiles; /* the verified directory */
+  double *seg;       /* this rank's local segment (NULL when it holds nothing) */
+  long seglen;       /* elements in seg */
+  int regular;       /* 1: GA regular/irregular distribution (GRID tiles) */
+} rma_ga_matrix_t;
+
+/*
+ * Local. 0 when g_a is a valid 2-D GA of doubles (its extent in *m, *n),
+ * else 1. Never aborts on a bad handle.
+ */
+int rma_ga_is_matrix(int g_a, int *m, int *n);
+
+/*
+ * Collective over comm (the library communicator, ranks equal to GA's).
+ * Builds the tile directory of g_a from its GA distribution, verifies it
+ * against GA (segment length, block extents, layout, sampled elements) and
+ * gives direct access to the local segment. Returns 0, RMA_ERR_LAYOUT
+ * (same on all ranks) for a distribution the library cannot address.
+ */
+int rma_ga_matrix_open(int g_a, MPI_Comm comm, rma_ga_matrix_t *mat);
+
+/* Local. Release the segment (updated = 1 when this rank wrote to it) and
+ * the directory. Safe on a matrix whose open failed. */
+void rma_ga_matrix_close(rma_ga_matrix_t *mat, int updated);
+
+#endif

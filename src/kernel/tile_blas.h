@@ -1,0 +1,15 @@
+/*
+ * Tile kernels: the only callers of BLAS / LAPACK. Row-major, as GA stores
+ * its tiles. No MPI here.
+ */
+#ifndef RMA_KERNEL_TILE_BLAS_H
+#define RMA_KERNEL_TILE_BLAS_H
+
+/* C(m x n, ldc) += alpha * op(A) * op(B); op(A) is m x k. transX: 1 = transpose. */
+void rma_kernel_gemm(int transa, int transb, int m, int n, int k, double alpha, const double *a,
+                     int lda, const double *b, int ldb, double *c, int ldc);
+
+/* C(m x n, ldc) *= beta; beta == 0 writes zeros (a NaN in C does not survive). */
+void rma_kernel_scale(int m, int n, double beta, double *c, int ldc);
+
+#endif

@@ -1,0 +1,92 @@
+/*
+ * rma_matrix_create: a GA of doubles in rmala's tiled or ScaLAPACK layout,
+ * on a process grid where every process owns at least one tile.
+ */
+#include <ga.h>
+#include <macdecls.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/context.h"
+#include "core/error.h"
+
+// Near-square p0 x p1 = np with p0 <= mt and p1 <= nt; 0 when none exists.
+static int choose_grid(int np, int mt, int nt, int *p0, int *p1) {
+  int best = 0;
+  for (int r = 1; r <= np; r++) {
+    if (np % r != 0 || r > mt || np / r > nt)
+      continue;
+    int gap = r > np / r ? r - np / r : np / r - r;
+    int best_gap = *p0 > *p1 ? *p0 - *p1 : *p1 - *p0;
+    if (!best || gap < best_gap) {
+      *p0 = r, *p1 = np / r;
+      best = 1;
+    }
+  }
+  return best;
+}
+
+// Index of the first illegal argument (0 if none) and why.
+static int create_check(int m, int n, int mb, int nb, int prow, int pcol, rma_layout_t layout,
+                        int *g_a, int np, char *why, size_t len) {
+  if (m < 1)
+    return snprintf(why, len, "m = %d, must be >= 1", m), 1;
+  if (n < 1)
+    return snprintf(why, len, "n = %d, must be >= 1", n), 2;
+  if (mb < 1)
+    return snprintf(why, len, "mb = %d, must be >= 1", mb), 3;
+  if (nb < 1)
+    return snprintf(why, len, "nb = %d, must be >= 1", nb), 4;
+  int mt = (m + mb - 1) / mb, nt = (n + nb - 1) / nb;
+  if (prow < 0 || (prow == 0) != (pcol == 0) || (prow > 0 && np % prow != 0))
+    return snprintf(why, len, "prow = %d with pcol = %d and %d processes", prow, pcol, np), 5;
+  if (pcol < 0 || (prow > 0 && prow * pcol != np))
+    return snprintf(why, len, "pcol = %d: prow * pcol = %d, need %d", pcol, prow * pcol, np), 6;
+  if (prow > mt)
+    return snprintf(why, len, "prow = %d > %d tile rows: a process would own nothing", prow, mt), 5;
+  if (pcol > nt)
+    return snprintf(why, len, "pcol = %d > %d tile columns: a process would own nothing", pcol, nt),
+           6;
+  if (layout != RMA_LAYOUT_TILED && layout != RMA_LAYOUT_SCALAPACK)
+    return snprintf(why, len, "layout = %d", (int)layout), 7;
+  if (!g_a)
+    return snprintf(why, len, "g_a is NULL"), 9;
+  return 0;
+}
+
+int rma_matrix_create(int m, int n, int mb, int nb, int prow, int pcol, rma_layout_t layout,
+                      const char *name, int *g_a) {
+  rma_context_t *ctx = rma_context();
+  if (!ctx->initialized)
+    return RMA_ERR_NOT_INITIALIZED;
+  char why[160] = "";
+  int bad = create_check(m, n, mb, nb, prow, pcol, layout, g_a, ctx->size, why, sizeof why);
+  RMA_CALL(rma_args_agree(ctx->comm, "rma_matrix_create", bad, why));
+  int mt = (m + mb - 1) / mb, nt = (n + nb - 1) / nb;
+  if (prow == 0 && !choose_grid(ctx->size, mt, nt, &prow, &pcol))
+    return RMA_ERR_NO_GRID;
+  int dims[2] = {m, n}, block[2] = {mb, nb}, grid[2] = {prow, pcol};
+  int g = GA_Create_handle();
+  GA_Set_data(g, 2, dims, C_DBL);
+  GA_Set_array_name(g, (char *)(name ? name : "rmala matrix"));
+  if (layout == RMA_LAYOUT_TILED)
+    GA_Set_tiled_proc_grid(g, block, grid);
+  else
+    GA_Set_block_cyclic_proc_grid(g, block, grid);
+  int ok = GA_Allocate(g);
+  MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, ctx->comm);
+  if (!ok) {
+    GA_Destroy(g);
+    return RMA_ERR_GA;
+  }
+  // Zero the local segment directly (GA_Zero is not trusted on tiled arrays).
+  double *seg = NULL;
+  int len = 0;
+  NGA_Access_block_segment(g, ctx->rank, &seg, &len);
+  if (seg && len > 0)
+    memset(seg, 0, sizeof(double) * (size_t)len);
+  NGA_Release_update_block_segment(g, ctx->rank);
+  GA_Sync();
+  *g_a = g;
+  return 0;
+}

@@ -1,0 +1,36 @@
+/*
+ * Fetching rectangular patches of a distributed matrix through its tile
+ * directory and window: one MPI_Rget per tile the patch touches, contiguous
+ * when a whole tiled tile is fetched, one vector datatype otherwise.
+ */
+#ifndef RMA_RMA_PATCH_H
+#define RMA_RMA_PATCH_H
+
+#include "dist/tiles.h"
+#include "rma/win.h"
+
+/* A rectangle of global rows [r0, r0+rows) and columns [c0, c0+cols). */
+typedef struct {
+  int r0, c0, rows, cols;
+} rma_rect_t;
+
+/* Local. Number of tiles patch p touches (an upper bound on the requests
+ * rma_patch_rget issues). */
+int rma_patch_pieces(const rma_tiles_t *t, rma_rect_t p);
+
+/*
+ * Local (one-sided). Issue gets of patch p into buf (row-major, ld ldb),
+ * appending one request per piece to reqs (*nreq updated). The caller waits
+ * with MPI_Waitall before reading buf.
+ */
+int rma_patch_rget(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, double *buf, int ldb,
+                   MPI_Request *reqs, int *nreq);
+
+/*
+ * Local. When patch p is held in this rank's segment as a single tile
+ * (possibly a sub-rectangle of it), return a pointer to its first element
+ * and its ld in *ld; otherwise NULL.
+ */
+double *rma_patch_local(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, int *ld);
+
+#endif

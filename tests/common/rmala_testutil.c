@@ -1,0 +1,67 @@
+#include "rmala_testutil.h"
+
+#include <ga.h>
+#include <macdecls.h>
+#include <stdlib.h>
+
+static uint64_t splitmix64(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+double rt_entry(uint64_t seed, long i, long j) {
+  uint64_t h = splitmix64(splitmix64(seed) ^ ((uint64_t)i << 32 | (uint32_t)j));
+  return (double)(h >> 11) * 0x1.0p-53 - 0.5;
+}
+
+// Rows [r0, r1) of the matrix this rank writes: an even stripe per rank.
+static void my_stripe(int m, int *r0, int *r1) {
+  int me = GA_Nodeid(), np = GA_Nnodes();
+  *r0 = (int)((long)m * me / np);
+  *r1 = (int)((long)m * (me + 1) / np);
+}
+
+static void put_stripe(int g_a, int m, int n, uint64_t seed, double diag, int random,
+                       double value) {
+  int r0, r1;
+  my_stripe(m, &r0, &r1);
+  if (r1 > r0 && n > 0) {
+    double *buf = malloc(sizeof(double) * (size_t)(r1 - r0) * (size_t)n);
+    for (int i = r0; i < r1; i++)
+      for (int j = 0; j < n; j++)
+        buf[(size_t)(i - r0) * n + j] =
+            random ? rt_entry(seed, i, j) + (i == j ? diag : 0.0) : value;
+    int lo[2] = {r0, 0}, hi[2] = {r1 - 1, n - 1}, ld[1] = {n};
+    NGA_Put(g_a, lo, hi, buf, ld);
+    free(buf);
+  }
+  GA_Sync();
+}
+
+void rt_fill(int g_a, uint64_t seed, int m, int n, double diag) {
+  put_stripe(g_a, m, n, seed, diag, 1, 0.0);
+}
+
+void rt_fill_const(int g_a, int m, int n, double value) {
+  put_stripe(g_a, m, n, 0, 0.0, 0, value);
+}
+
+void rt_gather(int g_a, int m, int n, double *buf) {
+  if (m > 0 && n > 0) {
+    int lo[2] = {0, 0}, hi[2] = {m - 1, n - 1}, ld[1] = {n};
+    NGA_Get(g_a, lo, hi, buf, ld);
+  }
+  GA_Sync();
+}
+
+int rt_create_regular(int m, int n, const char *name) {
+  int dims[2] = {m, n};
+  int g = GA_Create_handle();
+  GA_Set_data(g, 2, dims, C_DBL);
+  GA_Set_array_name(g, (char *)name);
+  GA_Allocate(g);
+  GA_Zero(g);
+  return g;
+}
