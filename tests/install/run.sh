@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Install test: install a configured+built rmala tree into a scratch prefix, then build
+# tests/install/main.c against it twice (CMake find_package, and mpicc + pkg-config) and run
+# both at np=1.
+#   bash tests/install/run.sh <rmala build dir> [work dir]
+# Environment (set by CTest; defaults for manual use): RMALA_CMAKE, RMALA_CC, RMALA_MPICC,
+# RMALA_MPIEXEC.
+set -euo pipefail
+
+build_dir=$(cd "${1:?usage: run.sh <build dir> [work dir]}" && pwd)
+work_dir=${2:-$(mktemp -d /tmp/rmala-install-test.XXXXXX)}
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cmake_bin=${RMALA_CMAKE:-cmake}
+mpicc_bin=${RMALA_MPICC:-mpicc}
+mpiexec_bin=${RMALA_MPIEXEC:-mpiexec}
+export OPENBLAS_NUM_THREADS=${OPENBLAS_NUM_THREADS:-1}
+if [ "$(id -u)" = 0 ]; then
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fi
+
+rm -rf "$work_dir"
+mkdir -p "$work_dir"
+prefix=$work_dir/prefix
+
+echo "== install $build_dir -> $prefix"
+"$cmake_bin" --install "$build_dir" --prefix "$prefix" > "$work_dir/install.log"
+test -f "$prefix/include/rmala.h"
+ls "$prefix"/lib*/librmala.* > /dev/null
+pcdir=$(dirname "$(find "$prefix" -name rmala.pc | head -n 1)")
+test -f "$pcdir/rmala.pc"
+
+echo "== consumer with find_package(rmala)"
+cc_args=()
+if [ -n "${RMALA_CC:-}" ]; then cc_args=(-DCMAKE_C_COMPILER="$RMALA_CC"); fi
+"$cmake_bin" -S "$here" -B "$work_dir/cmake-build" -DCMAKE_PREFIX_PATH="$prefix" \
+  -DCMAKE_BUILD_TYPE=Release "${cc_args[@]}" > "$work_dir/cmake-configure.log" \
+  || { cat "$work_dir/cmake-configure.log"; exit 1; }
+"$cmake_bin" --build "$work_dir/cmake-build" > "$work_dir/cmake-build.log" 2>&1 \
+  || { cat "$work_dir/cmake-build.log"; exit 1; }
+
+echo "== consumer with mpicc + pkg-config rmala"
+pc_flags=$(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs rmala)
+echo "$mpicc_bin $here/main.c $pc_flags"
+# shellcheck disable=SC2086  # pkg-config output is a list of flags
+"$mpicc_bin" -std=c11 -o "$work_dir/rmala_consumer_pc" "$here/main.c" $pc_flags
+
+status=0
+for exe in "$work_dir/cmake-build/rmala_consumer" "$work_dir/rmala_consumer_pc"; do
+  echo "== run $exe"
+  out=$("$mpiexec_bin" -n 1 "$exe" 2>&1) || true
+  echo "$out"
+  if ! grep -q '^OK' <<< "$out"; then
+    echo "FAILED: $exe did not print OK" >&2
+    status=1
+  fi
+done
+exit $status
