@@ -144,6 +144,6 @@ plot "$work/abl.dat" using 2:xtic(1) lc rgb "#5a9a4a", \
 EOF
   made=$((made + 1))
 else
-  echo "plot.sh: no OK ablation rows (rma_dgemm not built yet?), no ablation.png"
+  echo "plot.sh: no OK ablation rows (run with --ablate), no ablation.png"
 fi
 echo "plot.sh: $made PNG(s) in $out"
