@@ -1,7 +1,8 @@
 #!/bin/sh
 # plot.sh CSV OUTDIR — turns rmala-bench CSV rows into PNGs with gnuplot.
 #
-#   strong_<op>.png      GFLOP/s vs n (best nb per impl/layout) at one np
+#   strong_<op>.png      GFLOP/s vs n (best nb per impl/layout) at one np;
+#                        bars per impl when the CSV holds one n
 #   weak_time_<op>.png   time vs np          } when the CSV holds more than
 #   weak_eff_<op>.png    efficiency vs np    } one np (a --weak sweep)
 #   ratio_<op>.png       ratio to the best ScaLAPACK nb, bars, largest n
@@ -39,6 +40,13 @@ series='function sname(   s) {
   if ($2 == "rma") s = s "-" $3
   if ($1 == "lu" && $2 == "rma") s = s "-" $12
   return s
+}
+function sorder(s) {  # bars in a fixed order: peers first, then rma
+  if (s == "limit") return 1
+  if (s == "scalapack") return 2
+  if (s == "ga") return 3
+  if (s ~ /^rma-tiled/) return 4
+  return 5
 }'
 
 made=0
@@ -64,15 +72,34 @@ for op in dgemm lu; do
     END { for (k in best) { split(k, a, SUBSEP); print a[2], best[k] > (dir "/s_" a[1] ".dat") } }' "$work/rows"
   list=""
   for f in "$work"/s_*.dat; do sort -n "$f" -o "$f"; list="$list $f"; done
-  gnuplot <<EOF
+  nn=$(awk -F, -v np="$np" '$10 == np { print $5 }' "$work/rows" | sort -u | wc -l)
+  if [ "$nn" -gt 1 ]; then
+    gnuplot <<EOF
 set terminal $term
 set output "$out/strong_$op.png"
-set title "$op${tr:+ $tr}: GFLOP/s vs n (np = $np, best nb per impl)"
-set xlabel "n"; set ylabel "GFLOP/s"; set key outside right; set grid
+set title "$op${tr:+ $tr}: GFLOP/s vs n (np = $np, best nb per impl)" noenhanced
+set xlabel "n"; set ylabel "GFLOP/s"; set key outside right noenhanced; set grid
 set logscale x 2; set yrange [0:*]; set offsets graph 0.05, graph 0.05, 0, 0
 files = "$list"
 plot for [f in files] f using 1:2 with linespoints lw 2 pt 7 title system("basename " . f . " .dat | cut -c3-")
 EOF
+  else
+    # One size: GFLOP/s bars per impl instead of lines.
+    for f in $list; do
+      s=$(basename "$f" .dat | cut -c3-)
+      awk -v s="$s" "$series"'{ print sorder(s), s, $2 }' "$f"
+    done | sort -k1,1n -k2,2 | cut -d" " -f2- > "$work/strong.dat"
+    gnuplot <<EOF
+set terminal $term
+set output "$out/strong_$op.png"
+set title "$op${tr:+ $tr} n=$nmax np=$np: GFLOP/s (best nb per impl)" noenhanced
+set style data histograms; set style fill solid 0.8 border -1; set boxwidth 0.7
+set ylabel "GFLOP/s"; set yrange [0:*]; set offsets 0, 0, graph 0.12, 0
+set grid ytics; set key off; set xtics rotate by 30 right
+plot "$work/strong.dat" using 2:xtic(1) lc rgb "#7a5aa5", \\
+     "" using 0:2:(sprintf("%.1f", \$2)) with labels offset 0,0.8
+EOF
+  fi
   made=$((made + 1))
 
   # Weak: time and efficiency vs np (per series, best nb at each np).
@@ -95,7 +122,7 @@ set xlabel "processes (np)"; set key outside right; set grid; set logscale x 2
 files = "$list"
 set output "$out/weak_time_$op.png"
 set title "$op weak scaling: time vs np (constant work per rank)"
-set ylabel "time (s)"; set yrange [0:*]
+set ylabel "time (s)"; set yrange [0:*]; set key noenhanced
 plot for [f in files] f using 1:2 with linespoints lw 2 pt 7 title system("basename " . f . " .dat | cut -c3-")
 set output "$out/weak_eff_$op.png"
 set title "$op weak scaling: efficiency (GFLOP/s per rank / smallest np)"
@@ -108,15 +135,15 @@ EOF
   # Ratio to the best ScaLAPACK nb, bars, at the largest n.
   awk -F, -v np="$np" -v n="$nmax" "$series"'
     $10 == np && $5 == n && $16 != "" { k = sname(); if ($14 > g[k]) { g[k] = $14; r[k] = $16 } }
-    END { for (k in r) print k, r[k] }' "$work/rows" | sort > "$work/ratio.dat"
+    END { for (k in r) print sorder(k), k, r[k] }' "$work/rows" | sort -k1,1n -k2,2 | cut -d" " -f2- > "$work/ratio.dat"
   if [ -s "$work/ratio.dat" ]; then
     gnuplot <<EOF
 set terminal $term
 set output "$out/ratio_$op.png"
-set title "$op${tr:+ $tr} n=$nmax np=$np: GFLOP/s relative to the best ScaLAPACK nb"
+set title "$op${tr:+ $tr} n=$nmax np=$np: GFLOP/s relative to the best ScaLAPACK nb" noenhanced
 set style data histograms; set style fill solid 0.8 border -1; set boxwidth 0.7
 set ylabel "ratio to ScaLAPACK"; set yrange [0:*]; set offsets 0, 0, graph 0.12, 0
-set grid ytics; set key off; set xtics rotate by -30
+set grid ytics; set key off; set xtics rotate by 30 right
 plot "$work/ratio.dat" using 2:xtic(1) lc rgb "#3a6ea5", \
      "" using 0:2:(sprintf("%.2f", \$2)) with labels offset 0,0.8, \
      1 with lines lc rgb "red" dt 2
@@ -135,10 +162,10 @@ if [ -s "$work/abl" ]; then
   gnuplot <<EOF
 set terminal $term
 set output "$out/ablation.png"
-set title "rma\\_dgemm protocol ablation (Table I), n=$n"
+set title "rma_dgemm protocol ablation (Table I), n=$n: GFLOP/s" noenhanced
 set style data histograms; set style fill solid 0.8 border -1; set boxwidth 0.7
 set ylabel "GFLOP/s"; set yrange [0:*]; set offsets 0, 0, graph 0.12, 0
-set grid ytics; set key off; set xtics rotate by -20
+set grid ytics; set key off; set xtics rotate by 30 right
 plot "$work/abl.dat" using 2:xtic(1) lc rgb "#5a9a4a", \
      "" using 0:2:(sprintf("%.1f", \$2)) with labels offset 0,0.8
 EOF
