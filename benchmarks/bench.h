@@ -82,6 +82,7 @@ typedef struct {
   double ratio_sp, ratio_limit;  /* < 0 when no peer */
   double peak_rss_mb;            /* max over ranks of getrusage ru_maxrss */
   int np, nodes;                 /* ranks and shared-memory nodes of the run */
+  double load1;                  /* rank 0's 1-minute load average after the run */
   int repeats;
   bench_status_t status;
   char note[160];
@@ -135,10 +136,13 @@ typedef struct {
   int (*setup)(void *ctx); /* untimed: refill the inputs; returns 0 or a code */
   int (*call)(void *ctx);  /* timed: the operation; returns 0 or a code */
   void *ctx;
+  int idle_wait;           /* 1: the closing barrier sleeps instead of spinning, so
+                              waiting ranks leave their cores to rank 0's threads */
 } bench_timed_t;
 int bench_time(const bench_env_t *env, int repeat, const bench_timed_t *t, double *best,
                double *median, int *runs);
 double bench_peak_rss_mb(const bench_env_t *env);
+double bench_loadavg(void);
 int bench_agree_rc(const bench_env_t *env, int rc);
 
 /* check.c */

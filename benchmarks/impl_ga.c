@@ -53,7 +53,7 @@ void impl_ga_run(const bench_env_t *env, const bench_opts_t *o, const bench_case
   r->c.q = dims[1];
   rt_fill(x.g_a, BENCH_SEED_A, n, n, 0.0);
   rt_fill(x.g_b, BENCH_SEED_B, n, n, 0.0);
-  bench_timed_t t = {ga_setup, ga_call, &x};
+  bench_timed_t t = {ga_setup, ga_call, &x, 0};
   bench_time(env, o->repeat, &t, &r->time_best, &r->time_median, &r->repeats);
   bench_samples_t s;
   bench_samples_make(n, o->samples, &s);

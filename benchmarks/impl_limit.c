@@ -2,7 +2,8 @@
  * impl_limit.c — the `limit` reference: the node's single-process vendor
  * BLAS/LAPACK rate. Rank 0 runs OpenBLAS dgemm / LAPACKE dgetrf on the whole
  * matrix with as many threads as there are ranks on its node, while the other
- * ranks wait in the timing barrier; then the thread count goes back to 1.
+ * ranks wait in the timing barrier (sleeping, not spinning, so they leave
+ * their cores to rank 0's threads); then the thread count goes back to 1.
  *
  * Under `mpirun --bind-to core` rank 0 is pinned to one core, which would
  * squeeze all OpenBLAS threads onto it; for the duration of the call rank 0
@@ -100,8 +101,8 @@ void impl_limit_run(const bench_env_t *env, const bench_opts_t *o, const bench_c
   cpu_set_t saved;
   int cpus = widen_affinity(env, &saved);
   if (env->rank == 0) openblas_set_num_threads(threads);
-  bench_timed_t t = c->op == OP_DGEMM ? (bench_timed_t){dgemm_setup, dgemm_call, &x}
-                                      : (bench_timed_t){lu_setup, lu_call, &x};
+  bench_timed_t t = c->op == OP_DGEMM ? (bench_timed_t){dgemm_setup, dgemm_call, &x, 1}
+                                      : (bench_timed_t){lu_setup, lu_call, &x, 1};
   int rc = bench_time(env, o->repeat, &t, &r->time_best, &r->time_median, &r->repeats);
   if (env->rank == 0) {
     openblas_set_num_threads(1);

@@ -103,7 +103,7 @@ static void run_dgemm(const bench_env_t *env, const bench_opts_t *o, const bench
     set_code(r, "rma_set_option", rc);
     goto out;
   }
-  bench_timed_t t = {dgemm_setup, dgemm_call, &x};
+  bench_timed_t t = {dgemm_setup, dgemm_call, &x, 0};
   rc = bench_time(env, o->repeat, &t, &r->time_best, &r->time_median, &r->repeats);
   if (c->ablate != ABL_NONE) ablate_restore(saved);
   if (rc) {
@@ -167,7 +167,7 @@ static void run_lu(const bench_env_t *env, const bench_opts_t *o, const bench_ca
     set_code(r, "rma_matrix_create", rc);
     goto out;
   }
-  bench_timed_t t = {lu_setup, lu_call, &x};
+  bench_timed_t t = {lu_setup, lu_call, &x, 0};
   rc = bench_time(env, o->repeat, &t, &r->time_best, &r->time_median, &r->repeats);
   if (rc) {
     set_code(r, "rma_lu", rc);

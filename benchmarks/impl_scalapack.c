@@ -139,7 +139,7 @@ static void run_dgemm(const bench_env_t *env, const bench_opts_t *o, sp_ctx_t *x
   fill_local(&x->g, x->g.nloc, x->a, 0, x->c->n);
   fill_local(&x->g, x->g.nloc, x->b, 1, x->c->n);
   fill_local(&x->g, x->g.nloc, x->c0, 2, x->c->n);
-  bench_timed_t t = {restore, dgemm_call, x};
+  bench_timed_t t = {restore, dgemm_call, x, 0};
   bench_time(env, o->repeat, &t, &r->time_best, &r->time_median, &r->repeats);
   bench_samples_t s;
   bench_samples_make(x->c->n, o->samples, &s);
@@ -160,7 +160,7 @@ static void run_lu(const bench_env_t *env, const bench_opts_t *o, sp_ctx_t *x,
   x->c0 = malloc(sizeof(double) * sz);
   x->ipiv = malloc(sizeof(int) * (size_t)(g->mloc + g->nb));
   fill_local(g, g->nloc, x->c0, 3, n);
-  bench_timed_t t = {restore, lu_call, x};
+  bench_timed_t t = {restore, lu_call, x, 0};
   int rc = bench_time(env, o->repeat, &t, &r->time_best, &r->time_median, &r->repeats);
   if (rc) {
     r->status = rc > 0 ? ST_FAILED : ST_ERROR;

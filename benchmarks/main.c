@@ -109,6 +109,13 @@ int main(int argc, char **argv) {
            "dominant), solve with b = A*x0; ScaLAPACK and the limit always pivot.\n",
            BENCH_ALPHA, BENCH_BETA);
     printf("  BLAS threads: 1 per rank; limit = rank 0 alone with %d threads.\n", env.node_ranks);
+    // Other work on the node makes every timing meaningless: say so.
+    double load = bench_loadavg();
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    if (load > 0.5 * (double)cpus)
+      printf("  WARNING: load average %.2f on %ld CPUs before the run: other processes are "
+             "busy, timings will be unreliable (loadavg_1min is in the JSON rows).\n",
+             load, cpus);
   }
 
   bench_result_t *rows = calloc((size_t)(ncases > 0 ? ncases : 1), sizeof *rows);
@@ -134,6 +141,7 @@ int main(int argc, char **argv) {
     impl_fns[c->impl](&env, &o, c, c->op == OP_LU ? &lu : NULL, r);
     if (r->time_best > 0) r->gflops = bench_flops(c) / r->time_best * 1e-9;
     r->peak_rss_mb = bench_peak_rss_mb(&env);
+    r->load1 = bench_loadavg();
     if (env.rank == 0) bench_progress_print(r);
     // End of a group: ratios, then its rows go to the files.
     if (i + 1 == ncases || cases[i + 1].group != c->group) {

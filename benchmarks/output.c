@@ -214,6 +214,7 @@ static void put_json(FILE *f, const bench_result_t *r) {
   put_json_num(f, "residual", "%.4g", r->residual);
   put_json_str(f, "status", bench_status_name(r->status));
   put_json_str(f, "note", r->note);
+  put_json_num(f, "loadavg_1min", "%.2f", r->load1);
   fprintf(f, "\"peak_rss_mb\":%.1f}\n", r->peak_rss_mb);
 }
 

@@ -2,8 +2,10 @@
  * timing.c — barrier timing with a warm-up, best and median of the repeats,
  * and the peak resident memory over the ranks.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
+#include <time.h>
 
 #include "bench.h"
 
@@ -15,6 +17,17 @@ int bench_agree_rc(const bench_env_t *env, int rc) {
   MPI_Allreduce(&rc, &lo, 1, MPI_INT, MPI_MIN, env->comm);
   MPI_Allreduce(&rc, &hi, 1, MPI_INT, MPI_MAX, env->comm);
   return lo < 0 ? lo : hi;
+}
+
+// A barrier that sleeps between polls (50 us), so a waiting rank does not
+// spin on a core that another process's BLAS threads need.
+static void idle_barrier(MPI_Comm comm) {
+  MPI_Request req;
+  int done = 0;
+  struct timespec ts = {0, 50000};
+  MPI_Ibarrier(comm, &req);
+  for (MPI_Test(&req, &done, MPI_STATUS_IGNORE); !done; MPI_Test(&req, &done, MPI_STATUS_IGNORE))
+    nanosleep(&ts, NULL);
 }
 
 static int cmp_double(const void *a, const void *b) {
@@ -37,7 +50,10 @@ int bench_time(const bench_env_t *env, int repeat, const bench_timed_t *t, doubl
     MPI_Barrier(env->comm);
     double t0 = MPI_Wtime();
     int crc = t->call(t->ctx);
-    MPI_Barrier(env->comm);
+    if (t->idle_wait)
+      idle_barrier(env->comm);
+    else
+      MPI_Barrier(env->comm);
     double dt = MPI_Wtime() - t0;
     if ((rc = bench_agree_rc(env, crc))) break;
     if (run == 0) continue;  // warm-up
@@ -61,4 +77,15 @@ double bench_peak_rss_mb(const bench_env_t *env) {
   double mb = (double)ru.ru_maxrss / 1024.0;  // Linux reports KiB
   MPI_Allreduce(MPI_IN_PLACE, &mb, 1, MPI_DOUBLE, MPI_MAX, env->comm);
   return mb;
+}
+
+// The 1-minute load average of this node (/proc/loadavg), or -1. Local.
+double bench_loadavg(void) {
+  double l = -1.0;
+  FILE *f = fopen("/proc/loadavg", "r");
+  if (f) {
+    if (fscanf(f, "%lf", &l) != 1) l = -1.0;
+    fclose(f);
+  }
+  return l;
 }
