@@ -56,7 +56,7 @@ static double gen_b(char tb, long l, long j) {  // op(B)(l,j)
  *   pass when the worst ratio over the sample is <= 16, eps = 2^-53.
  */
 // cvals (on rank 0) holds the computed C at the sampled positions. Returns
-// the worst ratio (NaN or infinity for a non-finite entry) on every rank.
+// the worst ratio (NaN when an entry is NaN) on every rank.
 // Collective.
 double bench_check_dgemm(const bench_env_t *env, const bench_case_t *c, const bench_samples_t *s,
                          const double *cvals) {
@@ -74,7 +74,11 @@ double bench_check_dgemm(const bench_env_t *env, const bench_case_t *c, const be
       long double ref = (long double)BENCH_ALPHA * acc + (long double)BENCH_BETA * c0;
       long double den = RT_EPS * (fabsl((long double)BENCH_ALPHA) * mag + fabs(BENCH_BETA) * fabs(c0));
       double ratio = (double)(fabsl((long double)cvals[t] - ref) / (den > 0 ? den : 1.0L));
-      if (!(ratio <= worst)) worst = ratio;  // keeps NaN
+      if (isnan(ratio)) {  // a NaN entry fails the whole check
+        worst = NAN;
+        break;
+      }
+      if (ratio > worst) worst = ratio;
     }
   }
   MPI_Bcast(&worst, 1, MPI_DOUBLE, 0, env->comm);
@@ -147,18 +151,21 @@ double bench_check_lu(const bench_env_t *env, const bench_lu_problem_t *pr, cons
   int n = pr->n, r0, r1;
   my_rows(env, n, &r0, &r1);
   double rnorm = 0.0, xnorm = 0.0;
+  int bad = 0;  // a non-finite x or residual fails the check
   for (int j = 0; j < n; j++) {
-    if (!(fabs(x[j]) <= xnorm)) xnorm = fabs(x[j]);
+    bad |= !isfinite(x[j]);
+    if (fabs(x[j]) > xnorm) xnorm = fabs(x[j]);
   }
-  for (int i = r0; i < r1; i++) {
+  for (int i = r0; i < r1 && !bad; i++) {
     long double acc = -(long double)pr->b[i];
     for (int j = 0; j < n; j++) acc += (long double)bench_lu_entry(n, i, j) * x[j];
     double r = (double)fabsl(acc);
-    if (!(r <= rnorm)) rnorm = r;
+    bad |= !isfinite(r);
+    if (r > rnorm) rnorm = r;
   }
-  // NaN-safe maximum: a NaN anywhere becomes +inf so MPI_MAX keeps it.
-  if (isnan(rnorm) || isnan(xnorm)) rnorm = INFINITY;
   MPI_Allreduce(MPI_IN_PLACE, &rnorm, 1, MPI_DOUBLE, MPI_MAX, env->comm);
+  MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_LOR, env->comm);
+  if (bad) return NAN;
   double den = RT_EPS * (pr->anorm * xnorm + pr->bnorm) * n;
   return rnorm / den;
 }
