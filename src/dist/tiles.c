@@ -135,3 +135,17 @@ long rma_tiles_segment_len(const rma_tiles_t *t, int rank) {
   return (long)rma_numroc(t->m, t->mb, rank / t->p1, t->p0) *
          rma_numroc(t->n, t->nb, rank % t->p1, t->p1);
 }
+
+int rma_grid_choose(int np, int mt, int nt, int *p0, int *p1) {
+  int found = 0, best_gap = 0;
+  for (int r = 1; r <= np; r++) {
+    if (np % r != 0 || r > mt || np / r > nt)
+      continue;
+    int gap = r > np / r ? r - np / r : np / r - r;
+    if (!found || gap < best_gap) {
+      *p0 = r, *p1 = np / r, best_gap = gap;
+      found = 1;
+    }
+  }
+  return found;
+}

@@ -66,4 +66,9 @@ long rma_tiles_segment_len(const rma_tiles_t *t, int rank);
  * nprocs, that process iproc holds (ScaLAPACK's NUMROC). */
 int rma_numroc(int n, int nb, int iproc, int nprocs);
 
+/* Local. The most nearly square p0 x p1 = np grid with p0 <= mt and
+ * p1 <= nt (so every process owns a tile of an mt x nt tiling); returns 0
+ * when there is none. Ties go to the smaller p0. */
+int rma_grid_choose(int np, int mt, int nt, int *p0, int *p1);
+
 #endif

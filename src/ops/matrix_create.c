@@ -9,22 +9,7 @@
 
 #include "core/context.h"
 #include "core/error.h"
-
-// Near-square p0 x p1 = np with p0 <= mt and p1 <= nt; 0 when none exists.
-static int choose_grid(int np, int mt, int nt, int *p0, int *p1) {
-  int best = 0;
-  for (int r = 1; r <= np; r++) {
-    if (np % r != 0 || r > mt || np / r > nt)
-      continue;
-    int gap = r > np / r ? r - np / r : np / r - r;
-    int best_gap = *p0 > *p1 ? *p0 - *p1 : *p1 - *p0;
-    if (!best || gap < best_gap) {
-      *p0 = r, *p1 = np / r;
-      best = 1;
-    }
-  }
-  return best;
-}
+#include "dist/tiles.h"
 
 // Index of the first illegal argument (0 if none) and why.
 static int create_check(int m, int n, int mb, int nb, int prow, int pcol, rma_layout_t layout,
@@ -63,7 +48,7 @@ int rma_matrix_create(int m, int n, int mb, int nb, int prow, int pcol, rma_layo
   int bad = create_check(m, n, mb, nb, prow, pcol, layout, g_a, ctx->size, why, sizeof why);
   RMA_CALL(rma_args_agree(ctx->comm, "rma_matrix_create", bad, why));
   int mt = (m + mb - 1) / mb, nt = (n + nb - 1) / nb;
-  if (prow == 0 && !choose_grid(ctx->size, mt, nt, &prow, &pcol))
+  if (prow == 0 && !rma_grid_choose(ctx->size, mt, nt, &prow, &pcol))
     return RMA_ERR_NO_GRID;
   int dims[2] = {m, n}, block[2] = {mb, nb}, grid[2] = {prow, pcol};
   int g = GA_Create_handle();

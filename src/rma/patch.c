@@ -1,5 +1,6 @@
 #include "rma/patch.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/error.h"
@@ -12,39 +13,45 @@ int rma_patch_pieces(const rma_tiles_t *t, rma_rect_t p) {
   return (bi1 - bi0 + 1) * (bj1 - bj0 + 1);
 }
 
-// Issue one get of rows x cols elements from (owner, disp, ld) into dst (ldd).
-// A piece this rank owns is copied at once and yields MPI_REQUEST_NULL.
-static int rget_rect(const rma_win_t *w, int owner, long disp, int ld, int rows, int cols,
-                     double *dst, int ldd, MPI_Request *req) {
+// Move rows x cols elements between (owner, disp, ld) in the window and
+// buf (ldb): a get when put == 0, a put otherwise. A piece this rank owns is
+// copied at once and yields MPI_REQUEST_NULL.
+static int xfer_rect(const rma_win_t *w, int put, int owner, long disp, int ld, int rows, int cols,
+                     double *buf, int ldb, MPI_Request *req) {
   if (owner == w->rank) {
-    for (int i = 0; i < rows; i++)
-      memcpy(dst + (long)i * ldd, w->base + disp + (long)i * ld, sizeof(double) * (size_t)cols);
+    for (int i = 0; i < rows; i++) {
+      double *mine = w->base + disp + (long)i * ld, *other = buf + (long)i * ldb;
+      memcpy(put ? mine : other, put ? other : mine, sizeof(double) * (size_t)cols);
+    }
     *req = MPI_REQUEST_NULL;
     return 0;
   }
-  if ((rows == 1 || (ld == cols && ldd == cols))) {
-    // Contiguous on both sides: a plain count of doubles.
-    RMA_CALL_MPI(MPI_Rget(dst, rows * cols, MPI_DOUBLE, owner, (MPI_Aint)disp, rows * cols,
-                          MPI_DOUBLE, w->win, req));
-    return 0;
+  // Contiguous on both sides: a plain count of doubles; else vector datatypes.
+  int contiguous = rows == 1 || (ld == cols && ldb == cols);
+  MPI_Datatype win_t = MPI_DOUBLE, buf_t = MPI_DOUBLE;
+  int win_n = rows * cols, buf_n = rows * cols;
+  if (!contiguous) {
+    MPI_Type_vector(rows, cols, ld, MPI_DOUBLE, &win_t);
+    MPI_Type_commit(&win_t);
+    win_n = 1;
+    if (ldb != cols) {
+      MPI_Type_vector(rows, cols, ldb, MPI_DOUBLE, &buf_t);
+      MPI_Type_commit(&buf_t);
+      buf_n = 1;
+    }
   }
-  MPI_Datatype src_t, dst_t;
-  MPI_Type_vector(rows, cols, ld, MPI_DOUBLE, &src_t);
-  MPI_Type_commit(&src_t);
-  if (ldd == cols) {
-    RMA_CALL_MPI(MPI_Rget(dst, rows * cols, MPI_DOUBLE, owner, (MPI_Aint)disp, 1, src_t, w->win, req));
-  } else {
-    MPI_Type_vector(rows, cols, ldd, MPI_DOUBLE, &dst_t);
-    MPI_Type_commit(&dst_t);
-    RMA_CALL_MPI(MPI_Rget(dst, 1, dst_t, owner, (MPI_Aint)disp, 1, src_t, w->win, req));
-    MPI_Type_free(&dst_t);
-  }
-  MPI_Type_free(&src_t);
-  return 0;
+  int rc = put ? MPI_Rput(buf, buf_n, buf_t, owner, (MPI_Aint)disp, win_n, win_t, w->win, req)
+               : MPI_Rget(buf, buf_n, buf_t, owner, (MPI_Aint)disp, win_n, win_t, w->win, req);
+  if (win_t != MPI_DOUBLE)
+    MPI_Type_free(&win_t);
+  if (buf_t != MPI_DOUBLE)
+    MPI_Type_free(&buf_t);
+  return rc == MPI_SUCCESS ? 0 : RMA_ERR_MPI;
 }
 
-int rma_patch_rget(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, double *buf, int ldb,
-                   MPI_Request *reqs, int *nreq) {
+// Issue the transfers of patch p, one per tile it touches.
+static int patch_xfer(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rect_t p, double *buf,
+                      int ldb, MPI_Request *reqs, int *nreq) {
   if (p.rows <= 0 || p.cols <= 0)
     return 0;
   int bi0 = rma_tiles_row_of(t, p.r0), bi1 = rma_tiles_row_of(t, p.r0 + p.rows - 1);
@@ -59,11 +66,35 @@ int rma_patch_rget(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, doubl
       int r1 = p.r0 + p.rows < tile.r0 + tile.rows ? p.r0 + p.rows : tile.r0 + tile.rows;
       int c1 = p.c0 + p.cols < tile.c0 + tile.cols ? p.c0 + p.cols : tile.c0 + tile.cols;
       long disp = tile.disp + (long)(r0 - tile.r0) * tile.ld + (c0 - tile.c0);
-      double *dst = buf + (long)(r0 - p.r0) * ldb + (c0 - p.c0);
-      RMA_CALL(rget_rect(w, tile.owner, disp, tile.ld, r1 - r0, c1 - c0, dst, ldb, &reqs[*nreq]));
+      double *part = buf + (long)(r0 - p.r0) * ldb + (c0 - p.c0);
+      RMA_CALL(xfer_rect(w, put, tile.owner, disp, tile.ld, r1 - r0, c1 - c0, part, ldb,
+                         &reqs[*nreq]));
       (*nreq)++;
     }
   return 0;
+}
+
+int rma_patch_rget(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, double *buf, int ldb,
+                   MPI_Request *reqs, int *nreq) {
+  return patch_xfer(w, t, 0, p, buf, ldb, reqs, nreq);
+}
+
+int rma_patch_rput(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, const double *buf,
+                   int ldb, MPI_Request *reqs, int *nreq) {
+  return patch_xfer(w, t, 1, p, (double *)buf, ldb, reqs, nreq);
+}
+
+int rma_patch_copy(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rect_t p, double *buf,
+                   int ldb) {
+  int n = rma_patch_pieces(t, p), count = 0, rc;
+  MPI_Request *reqs = malloc(sizeof(MPI_Request) * (size_t)(n > 0 ? n : 1));
+  if (!reqs)
+    return RMA_ERR_NO_MEMORY;
+  rc = patch_xfer(w, t, put, p, buf, ldb, reqs, &count);
+  if (MPI_Waitall(count, reqs, MPI_STATUSES_IGNORE) != MPI_SUCCESS && rc == 0)
+    rc = RMA_ERR_MPI;
+  free(reqs);
+  return rc;
 }
 
 double *rma_patch_local(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, int *ld) {

@@ -1,7 +1,8 @@
 /*
  * Fetching rectangular patches of a distributed matrix through its tile
  * directory and window: one MPI_Rget per tile the patch touches, contiguous
- * when a whole tiled tile is fetched, one vector datatype otherwise.
+ * when a whole tiled tile is fetched, one vector datatype otherwise; puts
+ * the same way.
  */
 #ifndef RMA_RMA_PATCH_H
 #define RMA_RMA_PATCH_H
@@ -25,6 +26,15 @@ int rma_patch_pieces(const rma_tiles_t *t, rma_rect_t p);
  */
 int rma_patch_rget(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, double *buf, int ldb,
                    MPI_Request *reqs, int *nreq);
+
+/* Local (one-sided). The same, writing buf into patch p with MPI_Rput. */
+int rma_patch_rput(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, const double *buf,
+                   int ldb, MPI_Request *reqs, int *nreq);
+
+/* Local (one-sided). A blocking get (put = 0) or put (put = 1) of patch p:
+ * issues the transfers and waits for them. */
+int rma_patch_copy(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rect_t p, double *buf,
+                   int ldb);
 
 /*
  * Local. When patch p is held in this rank's segment as a single tile

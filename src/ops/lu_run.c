@@ -1,0 +1,355 @@
+/*
+ * Step k of the LU, on rank (p, q) of the p0 x p1 grid, with D_k the owner
+ * of diagonal tile (k, k):
+ *  1. the ranks of tile column k put their panel tiles (rows >= k) to D_k
+ *     and notify it (done one step ahead: see 6);
+ *  2. D_k factors the panel (dgetrf, or the no-pivot kernel) and puts to
+ *     every rank the pivots plus the L tiles of that rank's tile rows;
+ *  3. every rank applies the step's row interchanges to its other tile
+ *     columns: rows that move between process rows travel by put + notify
+ *     within the process column;
+ *  4. the ranks of tile row k compute U(k, j) = L(k,k)^-1 A(k, j) and put it
+ *     to the ranks below them in their process column;
+ *  5. every rank updates its trailing tiles A(i, j) -= L(i, k) U(k, j);
+ *  6. lookahead: tile column k+1 is updated first, its panel sent at once,
+ *     and D_{k+1} factors it before finishing step k's update, so the panel
+ *     of step k+1 overlaps the trailing update of step k.
+ * No barrier between steps: a rank waits only for the notifications of the
+ * data it needs. Receive areas rotate over RING slots; before writing a
+ * slot a sender checks the receiver's completed-step counter (credit).
+ *
+ * Pivoting: the panel is gathered on D_k and factored there by LAPACK's
+ * dgetrf (one transfer per tile instead of a reduction per column).
+ */
+#include "ops/lu_run.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/context.h"
+#include "core/error.h"
+#include "kernel/tile_blas.h"
+#include "kernel/tile_lapack.h"
+#include "rma/mailbox.h"
+
+#define RING 3
+enum { C_PANEL, C_L, C_U, C_SWAP, C_PER_SLOT };
+#define C_DONE (RING * C_PER_SLOT)
+
+typedef struct {
+  const rma_tiles_t *t;
+  double *seg;
+  int nb, p0, p1, p, q, rank, size;
+  int steps, pivot;
+  long lc;                      /* this rank's local column count */
+  long hdr, slot_len;           /* layout of one slot */
+  long off_panel, off_l, off_u, off_swap;
+  rma_mailbox_t mb;
+  int64_t expect[C_PER_SLOT * RING];
+  int *ipiv, info, stopped;
+  int *piv;          /* pivots of the current step */
+  int *rows, *src;   /* touched rows of the step's interchanges and their sources */
+  double *old;       /* packed old contents of this rank's touched rows */
+} lu_t;
+
+static int owner_of(const lu_t *s, int bi, int bj) { return (bi % s->p0) * s->p1 + bj % s->p1; }
+
+static double *tile_at(const lu_t *s, int bi, int bj, int *ld, int *rows, int *cols) {
+  rma_tile_t tile;
+  rma_tiles_locate(s->t, bi, bj, &tile);
+  *ld = tile.ld, *rows = tile.rows, *cols = tile.cols;
+  return s->seg + tile.disp;
+}
+
+static double *slot(const lu_t *s, int k, long off) {
+  return s->mb.data + (long)(k % RING) * s->slot_len + off;
+}
+static long slot_off(const lu_t *s, int k, long off) { return (long)(k % RING) * s->slot_len + off; }
+static int counter(int k, int which) { return (k % RING) * C_PER_SLOT + which; }
+
+// Credit: target has finished step k - RING, so slot k % RING is free there.
+static int credit(lu_t *s, int target, int k) {
+  if (k < RING)
+    return 0;
+  return rma_mailbox_wait_remote(&s->mb, target, C_DONE, k - RING + 1);
+}
+
+static int wait_for(lu_t *s, int k, int which, int64_t count) {
+  s->expect[counter(k, which)] += count;
+  return rma_mailbox_wait(&s->mb, counter(k, which), s->expect[counter(k, which)]);
+}
+
+// 1. Put this rank's tiles of column k (rows >= k) into D_k's panel area.
+static int send_panel(lu_t *s, int k) {
+  if (k % s->p1 != s->q)
+    return 0;
+  int d = owner_of(s, k, k), sent = 0;
+  RMA_CALL(credit(s, d, k));
+  for (int i = k + (s->p - k % s->p0 + s->p0) % s->p0; i < s->t->mt; i += s->p0) {
+    int ld, rows, cols;
+    double *a = tile_at(s, i, k, &ld, &rows, &cols);
+    RMA_CALL(rma_mailbox_put(&s->mb, d, slot_off(s, k, s->off_panel) + (long)(i - k) * s->nb * cols,
+                             a, rows, cols, ld));
+    sent = 1;
+  }
+  if (sent)
+    RMA_CALL(rma_mailbox_notify(&s->mb, d, counter(k, C_PANEL), 1));
+  return 0;
+}
+
+// 2. On D_k: factor the gathered panel and send each rank its part.
+static int factor_panel(lu_t *s, int k) {
+  const rma_tiles_t *t = s->t;
+  int r0 = k * s->nb, m = t->m - r0, ck = t->n - r0 < s->nb ? t->n - r0 : s->nb;
+  int contributors = t->mt - k < s->p0 ? t->mt - k : s->p0;
+  RMA_CALL(wait_for(s, k, C_PANEL, contributors));
+  double *panel = slot(s, k, s->off_panel);
+  int info = s->pivot ? rma_kernel_getrf(m, ck, panel, ck, s->piv)
+                      : rma_kernel_getrf_nopiv(m, ck, panel, ck);
+  // Header: info, stop flag, the pivots (as doubles, exact for any int).
+  double *hdr = slot(s, k, 0);
+  int npiv = m < ck ? m : ck;
+  hdr[0] = info, hdr[1] = (!s->pivot && info) ? 1 : 0;
+  for (int i = 0; i < npiv; i++)
+    hdr[2 + i] = s->pivot ? s->piv[i] : i + 1;
+  for (int r = 0; r < s->size; r++) {
+    RMA_CALL(credit(s, r, k));
+    if (r != s->rank)
+      RMA_CALL(rma_mailbox_put(&s->mb, r, slot_off(s, k, 0), hdr, 1, 2 + npiv, 2 + npiv));
+    int pr = r / s->p1;
+    for (int i = k + (pr - k % s->p0 + s->p0) % s->p0; i < t->mt; i += s->p0) {
+      long off = (long)(i - k) * s->nb * ck;
+      int rows = t->m - i * s->nb < s->nb ? t->m - i * s->nb : s->nb;
+      if (r != s->rank)
+        RMA_CALL(rma_mailbox_put(&s->mb, r, slot_off(s, k, s->off_l) + off, panel + off, rows, ck, ck));
+      else
+        memcpy(slot(s, k, s->off_l) + off, panel + off, sizeof(double) * (size_t)rows * ck);
+    }
+    RMA_CALL(rma_mailbox_notify(&s->mb, r, counter(k, C_L), 1));
+  }
+  return 0;
+}
+
+// Pack (unpack) global row x of this rank's tiles, all local columns in
+// order, skipping tile column skip on unpack.
+static void row_io(lu_t *s, int x, double *buf, int unpack, int skip) {
+  int bi = x / s->nb;
+  long at = 0;
+  for (int j = s->q; j < s->t->nt; j += s->p1) {
+    int ld, rows, cols;
+    double *a = tile_at(s, bi, j, &ld, &rows, &cols);
+    double *row = a + (long)(x - bi * s->nb) * ld;
+    if (!unpack)
+      memcpy(buf + at, row, sizeof(double) * (size_t)cols);
+    else if (j != skip)
+      memcpy(row, buf + at, sizeof(double) * (size_t)cols);
+    at += cols;
+  }
+}
+
+static int row_prow(const lu_t *s, int x) { return (x / s->nb) % s->p0; }
+
+// 3. The step's row interchanges on every tile column but k.
+static int apply_swaps(lu_t *s, int k, int npiv) {
+  int r0 = k * s->nb, nt = 0;
+  // Touched rows and, after the interchanges in order, where each row's content comes from.
+  for (int i = 0; i < npiv; i++) {
+    int a = r0 + i, b = r0 + s->piv[i] - 1, ia = -1, ib = -1;
+    if (a == b)
+      continue;
+    for (int x = 0; x < nt; x++) {
+      if (s->rows[x] == a)
+        ia = x;
+      if (s->rows[x] == b)
+        ib = x;
+    }
+    if (ia < 0)
+      s->rows[ia = nt] = a, s->src[nt++] = a;
+    if (ib < 0)
+      s->rows[ib = nt] = b, s->src[nt++] = b;
+    int tmp = s->src[ia];
+    s->src[ia] = s->src[ib], s->src[ib] = tmp;
+  }
+  if (nt == 0 || s->lc == 0)
+    return 0;
+  // Old contents of my touched rows, before anything is written.
+  for (int x = 0; x < nt; x++)
+    if (row_prow(s, s->rows[x]) == s->p)
+      row_io(s, s->rows[x], s->old + (long)x * s->lc, 0, -1);
+  // Send rows whose destination is another process row of my column.
+  int *count = calloc((size_t)s->p0, sizeof(int));
+  if (!count)
+    return RMA_ERR_NO_MEMORY;
+  int expect = 0;
+  for (int x = 0; x < nt; x++) {
+    int y = -1;
+    for (int z = 0; z < nt; z++)
+      if (s->rows[z] == s->src[x])
+        y = z;
+    int px = row_prow(s, s->rows[x]), py = row_prow(s, s->src[x]);
+    if (px == py)
+      continue;
+    if (px == s->p)
+      expect++;
+    if (py == s->p) {
+      int target = px * s->p1 + s->q;
+      if (count[px]++ == 0)
+        RMA_CALL(credit(s, target, k));
+      RMA_CALL(rma_mailbox_put(&s->mb, target, slot_off(s, k, s->off_swap) + (long)x * s->lc,
+                               s->old + (long)y * s->lc, 1, (int)s->lc, (int)s->lc));
+    }
+  }
+  for (int pr = 0; pr < s->p0; pr++)
+    if (count[pr])
+      RMA_CALL(rma_mailbox_notify(&s->mb, pr * s->p1 + s->q, counter(k, C_SWAP), count[pr]));
+  free(count);
+  RMA_CALL(wait_for(s, k, C_SWAP, expect));
+  // Write the new contents of my touched rows.
+  double *inbox = slot(s, k, s->off_swap);
+  for (int x = 0; x < nt; x++) {
+    if (row_prow(s, s->rows[x]) != s->p || s->src[x] == s->rows[x])
+      continue;
+    double *from = inbox + (long)x * s->lc;
+    if (row_prow(s, s->src[x]) == s->p)
+      for (int z = 0; z < nt; z++)
+        if (s->rows[z] == s->src[x])
+          from = s->old + (long)z * s->lc;
+    row_io(s, s->rows[x], from, 1, k);
+  }
+  return 0;
+}
+
+// A(i, j) -= L(i, k) U(k, j) for this rank's tiles (i > k) of tile column j.
+static void update_column(lu_t *s, int k, int j, int ck) {
+  int r0 = k * s->nb;
+  int uld, urows, ucols;
+  const double *u;
+  if (k % s->p0 == s->p)
+    u = tile_at(s, k, j, &uld, &urows, &ucols);
+  else {
+    tile_at(s, k, j, &uld, &urows, &ucols); // extent only: the tile lives on another rank
+    u = slot(s, k, s->off_u) + (long)urows * j * s->nb;
+    uld = ucols;
+  }
+  for (int i = k + 1 + (s->p - (k + 1) % s->p0 + s->p0) % s->p0; i < s->t->mt; i += s->p0) {
+    int ld, rows, cols;
+    double *a = tile_at(s, i, j, &ld, &rows, &cols);
+    const double *l = slot(s, k, s->off_l) + (long)(i * s->nb - r0) * ck;
+    rma_kernel_gemm(0, 0, rows, cols, ck, -1.0, l, ck, u, uld, a, ld);
+  }
+}
+
+static int lu_step(lu_t *s, int k, int *factored_ahead) {
+  const rma_tiles_t *t = s->t;
+  int r0 = k * s->nb, ck = t->n - r0 < s->nb ? t->n - r0 : s->nb;
+  int m = t->m - r0, npiv = m < ck ? m : ck;
+  if (owner_of(s, k, k) == s->rank && !*factored_ahead)
+    RMA_CALL(factor_panel(s, k));
+  *factored_ahead = 0;
+  // 2. The factored panel: pivots, info, L tiles of my tile rows.
+  RMA_CALL(wait_for(s, k, C_L, 1));
+  double *hdr = slot(s, k, 0), *lbuf = slot(s, k, s->off_l);
+  int info = (int)hdr[0];
+  if (info && !s->info)
+    s->info = r0 + info;
+  for (int i = 0; i < npiv; i++) {
+    s->piv[i] = (int)hdr[2 + i];
+    if (s->ipiv)
+      s->ipiv[r0 + i] = r0 + s->piv[i];
+  }
+  if (k % s->p1 == s->q)
+    for (int i = k + (s->p - k % s->p0 + s->p0) % s->p0; i < t->mt; i += s->p0) {
+      int ld, rows, cols;
+      double *a = tile_at(s, i, k, &ld, &rows, &cols);
+      for (int x = 0; x < rows; x++)
+        memcpy(a + (long)x * ld, lbuf + (long)(i * s->nb - r0 + x) * ck,
+               sizeof(double) * (size_t)cols);
+    }
+  if (hdr[1] != 0.0) {
+    s->stopped = 1; // no pivoting and a zero pivot: stop before dividing by it
+    return 0;
+  }
+  // 3. Row interchanges.
+  if (s->pivot)
+    RMA_CALL(apply_swaps(s, k, npiv));
+  // 4. U row: trsm on my tiles of row k, sent down my process column.
+  int kp = k % s->p0;
+  if (kp == s->p) {
+    int sent = 0;
+    for (int j = k + 1 + (s->q - (k + 1) % s->p1 + s->p1) % s->p1; j < t->nt; j += s->p1) {
+      int ld, rows, cols;
+      double *a = tile_at(s, k, j, &ld, &rows, &cols);
+      rma_kernel_trsm(1, 0, 1, rows, cols, lbuf, ck, a, ld);
+      for (int pr = 0; pr < s->p0; pr++) {
+        if (pr == s->p)
+          continue;
+        int target = pr * s->p1 + s->q;
+        if (!sent)
+          RMA_CALL(credit(s, target, k));
+        RMA_CALL(rma_mailbox_put(&s->mb, target, slot_off(s, k, s->off_u) + (long)rows * j * s->nb,
+                                 a, rows, cols, ld));
+      }
+      sent = 1;
+    }
+    for (int pr = 0; pr < s->p0; pr++)
+      if (pr != s->p) {
+        if (!sent)
+          RMA_CALL(credit(s, pr * s->p1 + s->q, k));
+        RMA_CALL(rma_mailbox_notify(&s->mb, pr * s->p1 + s->q, counter(k, C_U), 1));
+      }
+  } else {
+    RMA_CALL(wait_for(s, k, C_U, 1));
+  }
+  // 5-6. Trailing update, tile column k+1 first, then its panel goes out.
+  int next = k + 1;
+  if (next < s->steps && next % s->p1 == s->q) {
+    update_column(s, k, next, ck);
+    RMA_CALL(send_panel(s, next));
+    if (owner_of(s, next, next) == s->rank) {
+      RMA_CALL(factor_panel(s, next));
+      *factored_ahead = 1;
+    }
+  }
+  for (int j = k + 1 + (s->q - (k + 1) % s->p1 + s->p1) % s->p1; j < t->nt; j += s->p1)
+    if (!(j == next && next < s->steps))
+      update_column(s, k, j, ck);
+  return rma_mailbox_store(&s->mb, s->rank, C_DONE, k + 1);
+}
+
+int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
+  rma_context_t *ctx = rma_context();
+  lu_t s;
+  memset(&s, 0, sizeof s);
+  s.t = t, s.seg = seg, s.nb = t->mb, s.p0 = t->p0, s.p1 = t->p1;
+  s.rank = ctx->rank, s.size = ctx->size, s.p = s.rank / s.p1, s.q = s.rank % s.p1;
+  s.steps = t->mt < t->nt ? t->mt : t->nt;
+  s.pivot = ipiv != NULL, s.ipiv = ipiv;
+  s.lc = rma_numroc(t->n, t->nb, s.q, t->p1);
+  long lcmax = rma_numroc(t->n, t->nb, 0, t->p1);
+  // Slot layout: header, panel (on D), L tiles, U tiles, interchanged rows.
+  s.hdr = s.nb + 2;
+  s.off_panel = s.hdr;
+  s.off_l = s.off_panel + (long)t->m * s.nb;
+  s.off_u = s.off_l + (long)t->m * s.nb;
+  s.off_swap = s.off_u + (long)s.nb * t->n;
+  s.slot_len = s.off_swap + 2L * s.nb * lcmax;
+  s.piv = malloc(sizeof(int) * (size_t)s.nb);
+  s.rows = malloc(sizeof(int) * 2 * (size_t)s.nb);
+  s.src = malloc(sizeof(int) * 2 * (size_t)s.nb);
+  s.old = malloc(sizeof(double) * 2 * (size_t)s.nb * (size_t)(lcmax ? lcmax : 1));
+  int rc = (s.piv && s.rows && s.src && s.old) ? 0 : RMA_ERR_NO_MEMORY;
+  rc = rma_status_agree(ctx->comm, rc);
+  if (rc == 0)
+    rc = rma_mailbox_create(ctx->comm, C_DONE + 1, RING * s.slot_len, &s.mb);
+  if (rc == 0) {
+    int ahead = 0;
+    rc = send_panel(&s, 0);
+    for (int k = 0; k < s.steps && rc == 0 && !s.stopped; k++)
+      rc = lu_step(&s, k, &ahead);
+    int rc2 = rma_mailbox_free(&s.mb);
+    rc = rc ? rc : rc2;
+  }
+  free(s.piv), free(s.rows), free(s.src), free(s.old);
+  *info = s.info;
+  return rc;
+}

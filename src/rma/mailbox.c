@@ -1,0 +1,108 @@
+#define _POSIX_C_SOURCE 200809L
+#include "rma/mailbox.h"
+
+#include <sched.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/error.h"
+
+int rma_mailbox_create(MPI_Comm comm, int ncounters, long data_len, rma_mailbox_t *mb) {
+  memset(mb, 0, sizeof *mb);
+  mb->win = MPI_WIN_NULL;
+  mb->comm = comm;
+  mb->ncounters = ncounters;
+  mb->data_len = data_len;
+  MPI_Comm_rank(comm, &mb->rank);
+  MPI_Comm_size(comm, &mb->size);
+  MPI_Aint bytes = (MPI_Aint)ncounters * sizeof(int64_t) + (MPI_Aint)data_len * sizeof(double);
+  void *base = NULL;
+  RMA_CALL_MPI(MPI_Win_allocate(bytes, 1, MPI_INFO_NULL, comm, &base, &mb->win));
+  MPI_Win_set_errhandler(mb->win, MPI_ERRORS_RETURN);
+  mb->counters = base;
+  mb->data = (double *)((char *)base + (size_t)ncounters * sizeof(int64_t));
+  memset(mb->counters, 0, sizeof(int64_t) * (size_t)ncounters);
+  RMA_CALL_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, mb->win));
+  // Every counter is zero before anyone adds to it.
+  MPI_Win_sync(mb->win);
+  MPI_Barrier(comm);
+  return 0;
+}
+
+int rma_mailbox_free(rma_mailbox_t *mb) {
+  if (mb->win == MPI_WIN_NULL)
+    return 0;
+  // No rank leaves while a message may still be on its way to it.
+  MPI_Win_flush_all(mb->win);
+  MPI_Barrier(mb->comm);
+  int rc = MPI_Win_unlock_all(mb->win);
+  int rc2 = MPI_Win_free(&mb->win);
+  mb->win = MPI_WIN_NULL;
+  return (rc != MPI_SUCCESS || rc2 != MPI_SUCCESS) ? RMA_ERR_MPI : 0;
+}
+
+static MPI_Aint data_disp(const rma_mailbox_t *mb, long offset) {
+  return (MPI_Aint)mb->ncounters * sizeof(int64_t) + (MPI_Aint)offset * sizeof(double);
+}
+
+int rma_mailbox_put(rma_mailbox_t *mb, int target, long offset, const double *src, int rows,
+                    int cols, int lds) {
+  if (rows <= 0 || cols <= 0)
+    return 0;
+  if (lds == cols || rows == 1) {
+    RMA_CALL_MPI(MPI_Put(src, rows * cols, MPI_DOUBLE, target, data_disp(mb, offset), rows * cols,
+                         MPI_DOUBLE, mb->win));
+    return 0;
+  }
+  MPI_Datatype strided;
+  MPI_Type_vector(rows, cols, lds, MPI_DOUBLE, &strided);
+  MPI_Type_commit(&strided);
+  int rc = MPI_Put(src, 1, strided, target, data_disp(mb, offset), rows * cols, MPI_DOUBLE, mb->win);
+  MPI_Type_free(&strided);
+  return rc == MPI_SUCCESS ? 0 : RMA_ERR_MPI;
+}
+
+int rma_mailbox_notify(rma_mailbox_t *mb, int target, int counter, int64_t inc) {
+  RMA_CALL_MPI(MPI_Win_flush(target, mb->win));
+  RMA_CALL_MPI(MPI_Accumulate(&inc, 1, MPI_INT64_T, target, (MPI_Aint)counter * sizeof(int64_t), 1,
+                              MPI_INT64_T, MPI_SUM, mb->win));
+  RMA_CALL_MPI(MPI_Win_flush(target, mb->win));
+  return 0;
+}
+
+int rma_mailbox_store(rma_mailbox_t *mb, int target, int counter, int64_t value) {
+  int64_t old;
+  RMA_CALL_MPI(MPI_Fetch_and_op(&value, &old, MPI_INT64_T, target,
+                                (MPI_Aint)counter * sizeof(int64_t), MPI_REPLACE, mb->win));
+  RMA_CALL_MPI(MPI_Win_flush(target, mb->win));
+  return 0;
+}
+
+// Give the core away between polls: after a few quick tries, sleep briefly so
+// an oversubscribed rank that is being waited for gets to run.
+static void backoff(int tries) {
+  if (tries < 16) {
+    sched_yield();
+    return;
+  }
+  struct timespec ts = {0, tries < 256 ? 2000 : 50000};
+  nanosleep(&ts, NULL);
+}
+
+int rma_mailbox_wait_remote(rma_mailbox_t *mb, int target, int counter, int64_t value) {
+  int64_t now = 0, dummy = 0;
+  for (int tries = 0;; tries++) {
+    RMA_CALL_MPI(MPI_Fetch_and_op(&dummy, &now, MPI_INT64_T, target,
+                                  (MPI_Aint)counter * sizeof(int64_t), MPI_NO_OP, mb->win));
+    RMA_CALL_MPI(MPI_Win_flush(target, mb->win));
+    if (now >= value)
+      return 0;
+    backoff(tries);
+  }
+}
+
+int rma_mailbox_wait(rma_mailbox_t *mb, int counter, int64_t value) {
+  RMA_CALL(rma_mailbox_wait_remote(mb, mb->rank, counter, value));
+  MPI_Win_sync(mb->win);
+  return 0;
+}

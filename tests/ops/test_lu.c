@@ -1,0 +1,294 @@
+/*
+ * rma_lu / rma_lu_solve (run at np = 1, 2, 3, 4, 6).
+ *
+ * Checks (eps = 2^-53; products summed in long double; every check also fails on NaN):
+ *   factorization  ||P A - L U||_inf / (||A||_inf * eps * max(m,n))       <= 1
+ *   solve          ||A x - b||_inf / (||A||_inf * ||x||_inf * eps * n)     <= 1
+ *   HPL            ||A x - b||_inf / (eps * (||A||_inf ||x||_inf + ||b||_inf) * n) < 16
+ * over square and rectangular sizes, tile sizes {1,2,3,4,32} (and unequal
+ * mb x nb, and GA's regular distribution, both through the tiled copy), grids
+ * 1xp, px1, 2x2, 2x3; no pivoting on diagonally dominant matrices, partial
+ * pivoting on random ones; 'N' and 'T' solves with nrhs in {1,3,9}.
+ * Singular matrices return LAPACK dgetrf's info on every rank with ipiv in
+ * range; at np = 1 ipiv equals LAPACKE_dgetrf's. GA arrays cannot be empty,
+ * so n = 0 is not exercised. Prints the worst ratios; exits 1 on failure.
+ */
+#include <ga.h>
+#include <lapacke.h>
+#include <math.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rmala.h"
+#include "rmala_testutil.h"
+
+static int me, np, nfail;
+static long ncases;
+static double worst_fact, worst_solve, worst_hpl;
+
+typedef struct {
+  int lay; /* 0 tiled, 1 scalapack, 2 regular */
+  int mb, nb, prow, pcol;
+} dist_t;
+
+static int make(int m, int n, dist_t d, const char *name) {
+  if (d.lay == 2)
+    return rt_create_regular(m, n, name);
+  int g = 0, p = d.prow, q = d.pcol;
+  int mt = (m + d.mb - 1) / d.mb, nt = (n + d.nb - 1) / d.nb;
+  if (p * q != np || p > mt || q > nt)
+    p = q = 0;
+  int rc = rma_matrix_create(m, n, d.mb, d.nb, p, q, d.lay ? RMA_LAYOUT_SCALAPACK : RMA_LAYOUT_TILED,
+                             name, &g);
+  if (rc == RMA_ERR_NO_GRID)
+    return rt_create_regular(m, n, name);
+  if (rc != 0)
+    MPI_Abort(MPI_COMM_WORLD, 3);
+  return g;
+}
+
+static void fail(const char *what, int m, int n, dist_t d, int pivot, double v) {
+  nfail++;
+  if (me == 0 && nfail <= 20)
+    printf("FAIL %s: m=%d n=%d lay=%d %dx%d grid %dx%d pivot=%d value=%g\n", what, m, n, d.lay,
+           d.mb, d.nb, d.prow, d.pcol, pivot, v);
+}
+
+static double norm_inf(const double *a, int m, int n) {
+  double w = 0;
+  for (int i = 0; i < m; i++) {
+    double s = 0;
+    for (int j = 0; j < n; j++)
+      s += fabs(a[(long)i * n + j]);
+    w = s > w || isnan(s) ? s : w;
+  }
+  return w;
+}
+
+// ||P A - L U||_inf / (||A||_inf eps max(m,n)) from the gathered factors f.
+static double fact_ratio(const double *a, const double *f, const int *ipiv, int m, int n) {
+  int k = m < n ? m : n;
+  double *pa = malloc(sizeof(double) * (size_t)m * n), *r = malloc(sizeof(double) * (size_t)m * n);
+  memcpy(pa, a, sizeof(double) * (size_t)m * n);
+  for (int i = 0; ipiv && i < k; i++)
+    for (int j = 0; j < n; j++) {
+      double t = pa[(long)i * n + j];
+      pa[(long)i * n + j] = pa[(long)(ipiv[i] - 1) * n + j];
+      pa[(long)(ipiv[i] - 1) * n + j] = t;
+    }
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++) {
+      long double s = 0;
+      int top = i < j ? i : j;
+      for (int l = 0; l <= top && l < k; l++) {
+        double lv = l == i ? 1.0 : f[(long)i * n + l];
+        s += (long double)lv * f[(long)l * n + j];
+      }
+      r[(long)i * n + j] = (double)(pa[(long)i * n + j] - s);
+    }
+  double an = norm_inf(a, m, n), rn = norm_inf(r, m, n);
+  free(pa), free(r);
+  double ratio = rn / (an * RT_EPS * (m > n ? m : n));
+  return isnan(ratio) ? INFINITY : ratio;
+}
+
+// One factor + solve case.
+static void run_case(int m, int n, dist_t d, int pivot, int nrhs, char trans) {
+  double diag = pivot ? 0.0 : (double)(m > n ? m : n);
+  int ga = make(m, n, d, "A");
+  rt_fill(ga, 100 + m * 7 + n, m, n, diag);
+  double *a = malloc(sizeof(double) * (size_t)m * n), *f = malloc(sizeof(double) * (size_t)m * n);
+  rt_gather(ga, m, n, a);
+  int k = m < n ? m : n, *ipiv = pivot ? malloc(sizeof(int) * (size_t)k) : NULL;
+  int info = rma_lu(ga, ipiv);
+  rt_gather(ga, m, n, f);
+  ncases++;
+  if (info != 0)
+    fail("info", m, n, d, pivot, info);
+  double fr = fact_ratio(a, f, ipiv, m, n);
+  worst_fact = fr > worst_fact ? fr : worst_fact;
+  if (!(fr <= 1.0))
+    fail("factor residual", m, n, d, pivot, fr);
+  if (m == n && info == 0) {
+    // b = A x0 is computed serially; solve and check with ScaLAPACK's and HPL's ratios.
+    int gb = make(n, nrhs, d, "B");
+    rt_fill(gb, 7, n, nrhs, 0.0);
+    double *b = malloc(sizeof(double) * (size_t)n * nrhs), *x = malloc(sizeof(double) * (size_t)n * nrhs);
+    rt_gather(gb, n, nrhs, b);
+    int rc = rma_lu_solve(trans, ga, ipiv, gb);
+    rt_gather(gb, n, nrhs, x);
+    if (rc != 0)
+      fail("solve rc", m, n, d, pivot, rc);
+    int t = trans == 'T';
+    double rmax = 0, xmax = 0, bmax = norm_inf(b, n, nrhs);
+    for (int c = 0; c < nrhs; c++) {
+      double xn = 0, rn = 0, bn = 0;
+      for (int i = 0; i < n; i++) {
+        // The residual in extended precision, so the check adds no rounding of its own.
+        long double s = 0;
+        for (int j = 0; j < n; j++)
+          s += (long double)(t ? a[(long)j * n + i] : a[(long)i * n + j]) * x[(long)j * nrhs + c];
+        double res = (double)fabsl(s - b[(long)i * nrhs + c]);
+        rn = res > rn || isnan(res) ? res : rn;
+        xn = fabs(x[(long)i * nrhs + c]) > xn || isnan(x[(long)i * nrhs + c]) ? fabs(x[(long)i * nrhs + c]) : xn;
+        bn = fabs(b[(long)i * nrhs + c]) > bn ? fabs(b[(long)i * nrhs + c]) : bn;
+      }
+      rmax = rn > rmax || isnan(rn) ? rn : rmax;
+      xmax = xn > xmax || isnan(xn) ? xn : xmax;
+      (void)bn;
+    }
+    double an = t ? 0 : norm_inf(a, n, n);
+    if (t) // ||A^T||_inf = ||A||_1
+      for (int j = 0; j < n; j++) {
+        double s = 0;
+        for (int i = 0; i < n; i++)
+          s += fabs(a[(long)i * n + j]);
+        an = s > an ? s : an;
+      }
+    double sr = rmax / (an * xmax * RT_EPS * n);
+    double hpl = rmax / (RT_EPS * (an * xmax + bmax) * n);
+    if (isnan(sr))
+      sr = INFINITY;
+    if (isnan(hpl))
+      hpl = INFINITY;
+    worst_solve = sr > worst_solve ? sr : worst_solve;
+    worst_hpl = hpl > worst_hpl ? hpl : worst_hpl;
+    if (!(sr <= 1.0))
+      fail("solve residual", m, n, d, pivot, sr);
+    if (!(hpl < 16.0))
+      fail("HPL residual", m, n, d, pivot, hpl);
+    free(b), free(x);
+    GA_Destroy(gb);
+  }
+  free(a), free(f), free(ipiv);
+  GA_Destroy(ga);
+}
+
+// Singular matrices: info and ipiv against LAPACKE_dgetrf on the same matrix.
+static void singular_case(int n, int zero_from, int zero_to, dist_t d) {
+  int ga = make(n, n, d, "S");
+  double *a = malloc(sizeof(double) * (size_t)n * n);
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      a[(long)i * n + j] = (j >= zero_from && j < zero_to) ? 0.0 : rt_entry(5, i, j);
+  if (me == 0) {
+    int lo[2] = {0, 0}, hi[2] = {n - 1, n - 1}, ld[1] = {n};
+    NGA_Put(ga, lo, hi, a, ld);
+  }
+  GA_Sync();
+  int *ipiv = malloc(sizeof(int) * (size_t)n), *lp = malloc(sizeof(int) * (size_t)n);
+  int info = rma_lu(ga, ipiv);
+  int ref = (int)LAPACKE_dgetrf(LAPACK_ROW_MAJOR, n, n, a, n, lp);
+  int all_info[64], nall = np < 64 ? np : 64;
+  MPI_Allgather(&info, 1, MPI_INT, all_info, 1, MPI_INT, MPI_COMM_WORLD);
+  ncases++;
+  for (int r = 0; r < nall; r++)
+    if (all_info[r] != ref)
+      fail("singular info", n, zero_from, d, 1, all_info[r]);
+  for (int i = 0; i < n; i++)
+    if (ipiv[i] < i + 1 || ipiv[i] > n)
+      fail("singular ipiv range", n, zero_from, d, 1, ipiv[i]);
+  // No pivoting: the first zero pivot, nothing non-finite.
+  int gb = make(n, n, d, "S2");
+  if (me == 0) {
+    int lo[2] = {0, 0}, hi[2] = {n - 1, n - 1}, ld[1] = {n};
+    for (int i = 0; i < n; i++)
+      for (int j = 0; j < n; j++)
+        a[(long)i * n + j] = (j >= zero_from && j < zero_to) ? 0.0 : rt_entry(5, i, j) + (i == j ? n : 0);
+    NGA_Put(gb, lo, hi, a, ld);
+  }
+  GA_Sync();
+  int info2 = rma_lu(gb, NULL);
+  rt_gather(gb, n, n, a);
+  for (long i = 0; i < (long)n * n; i++)
+    if (!isfinite(a[i])) {
+      fail("no-pivot singular: non-finite", n, zero_from, d, 0, a[i]);
+      break;
+    }
+  if (info2 != zero_from + 1)
+    fail("no-pivot singular info", n, zero_from, d, 0, info2);
+  free(a), free(ipiv), free(lp);
+  GA_Destroy(ga), GA_Destroy(gb);
+}
+
+// At np = 1: ipiv equals LAPACKE_dgetrf's for the same matrix.
+static void lapack_agreement(int n, dist_t d) {
+  int ga = make(n, n, d, "P");
+  rt_fill(ga, 99, n, n, 0.0);
+  double *a = malloc(sizeof(double) * (size_t)n * n);
+  rt_gather(ga, n, n, a);
+  int *ipiv = malloc(sizeof(int) * (size_t)n), *lp = malloc(sizeof(int) * (size_t)n);
+  rma_lu(ga, ipiv);
+  LAPACKE_dgetrf(LAPACK_ROW_MAJOR, n, n, a, n, lp);
+  ncases++;
+  for (int i = 0; i < n; i++)
+    if (ipiv[i] != lp[i]) {
+      fail("ipiv differs from LAPACKE_dgetrf", n, n, d, 1, i);
+      break;
+    }
+  free(a), free(ipiv), free(lp);
+  GA_Destroy(ga);
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  GA_Initialize();
+  me = GA_Nodeid(), np = GA_Nnodes();
+  if (rma_init() != 0)
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  const int sizes[] = {1, 2, 3, 4, 10, 13, 17, 31, 57, 97};
+  const int blocks[] = {1, 2, 3, 4, 32};
+  const int nrhs[] = {1, 3, 9};
+  int grids[4][2] = {{1, np}, {np, 1}, {2, 2}, {2, 3}};
+  int c = 0;
+  for (int si = 0; si < 10; si++)
+    for (int bi = 0; bi < 5; bi++)
+      for (int gi = 0; gi < 4; gi++) {
+        if (blocks[bi] == 1 && sizes[si] > 31)
+          continue; // keep 1x1 tiles to small matrices
+        dist_t d = {c % 2, blocks[bi], blocks[bi], grids[gi][0], grids[gi][1]};
+        int n = sizes[si];
+        run_case(n, n, d, c % 3 != 0, nrhs[c % 3], c % 4 == 1 ? 'T' : 'N');
+        c++;
+      }
+  // Rectangular, unequal tiles and regular GA (through the tiled copy).
+  const int rect[][2] = {{13, 7}, {7, 13}, {31, 10}, {10, 31}, {57, 17}, {4, 97}};
+  for (int r = 0; r < 6; r++)
+    for (int lay = 0; lay < 3; lay++)
+      for (int pivot = 0; pivot < 2; pivot++) {
+        dist_t d = {lay, 3 + r % 2, 3, 0, 0};
+        run_case(rect[r][0], rect[r][1], d, pivot, 1, 'N');
+      }
+  for (int lay = 0; lay < 3; lay++) {
+    dist_t d = {lay, 4, 5, 0, 0};
+    run_case(57, 57, d, 1, 3, 'T');
+    run_case(57, 57, d, 0, 3, 'N');
+  }
+  // A larger one.
+  dist_t big = {0, 32, 32, 0, 0};
+  run_case(500, 500, big, 1, 3, 'N');
+  big.lay = 1;
+  run_case(500, 500, big, 0, 1, 'T');
+  // Singular matrices.
+  for (int lay = 0; lay < 2; lay++) {
+    dist_t d = {lay, 4, 4, 0, 0};
+    singular_case(17, 0, 1, d);   // zero first column
+    singular_case(17, 16, 17, d); // zero last column
+    singular_case(16, 8, 16, d);  // zero last n/2 columns
+  }
+  if (np == 1) {
+    dist_t d = {0, 32, 32, 0, 0};
+    lapack_agreement(97, d);
+    lapack_agreement(200, d);
+  }
+  if (me == 0)
+    printf("test_lu np=%d: %ld cases, %d failures; worst factor ratio %.3g (<= 1), solve ratio %.3g "
+           "(<= 1), HPL %.3g (< 16)\n",
+           np, ncases, nfail, worst_fact, worst_solve, worst_hpl);
+  rma_finalize();
+  GA_Terminate();
+  MPI_Finalize();
+  return nfail ? 1 : 0;
+}
