@@ -38,7 +38,7 @@ static int *copy_ints(const int *src, int count) {
 int rma_tiles_init_grid(rma_tiles_t *t, int mt, int nt, const int *rowb, const int *colb,
                         const int *owner, const int *ld) {
   memset(t, 0, sizeof *t);
-  if (mt < 1 || nt < 1)
+  if (mt < 1 || nt < 1 || rowb[0] != 0 || colb[0] != 0)
     return RMA_ERR_LAYOUT;
   for (int i = 0; i < mt; i++)
     if (rowb[i + 1] <= rowb[i])
@@ -46,6 +46,10 @@ int rma_tiles_init_grid(rma_tiles_t *t, int mt, int nt, const int *rowb, const i
   for (int j = 0; j < nt; j++)
     if (colb[j + 1] <= colb[j])
       return RMA_ERR_LAYOUT;
+  for (int i = 0; i < mt; i++)
+    for (int j = 0; j < nt; j++)
+      if (owner[i * nt + j] < 0 || ld[i * nt + j] < colb[j + 1] - colb[j])
+        return RMA_ERR_LAYOUT;
   t->kind = RMA_TILES_GRID;
   t->m = rowb[mt], t->n = colb[nt], t->mt = mt, t->nt = nt;
   t->rowb = copy_ints(rowb, mt + 1);

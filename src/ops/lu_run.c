@@ -28,6 +28,7 @@
 
 #include "core/context.h"
 #include "core/error.h"
+#include "core/timing.h"
 #include "kernel/tile_blas.h"
 #include "kernel/tile_lapack.h"
 #include "rma/mailbox.h"
@@ -71,13 +72,27 @@ static int counter(int k, int which) { return (k % RING) * C_PER_SLOT + which; }
 static int credit(lu_t *s, int target, int k) {
   if (k < RING)
     return 0;
-  return rma_mailbox_wait_remote(&s->mb, target, C_DONE, k - RING + 1);
+  double t0 = rma_timing_start();
+  int rc = rma_mailbox_wait_remote(&s->mb, target, C_DONE, k - RING + 1);
+  rma_timing_stop(RMA_PHASE_WAIT, t0);
+  return rc;
 }
 
 static int wait_for(lu_t *s, int k, int which, int64_t count) {
   s->expect[counter(k, which)] += count;
-  return rma_mailbox_wait(&s->mb, counter(k, which), s->expect[counter(k, which)]);
+  double t0 = rma_timing_start();
+  int rc = rma_mailbox_wait(&s->mb, counter(k, which), s->expect[counter(k, which)]);
+  rma_timing_stop(RMA_PHASE_WAIT, t0);
+  return rc;
 }
+
+// Where tile row i's rows start among this process row's local rows (the L
+// area keeps them in that order), and tile column j's among local columns.
+static long local_row(const lu_t *s, int i) { return (long)(i / s->p0) * s->nb; }
+static long local_col(const lu_t *s, int j) { return (long)(j / s->p1) * s->nb; }
+
+// First tile index >= from in the residue class mine modulo p.
+static int first_mine(int from, int mine, int p) { return from + ((mine - from) % p + p) % p; }
 
 // 1. Put this rank's tiles of column k (rows >= k) into D_k's panel area.
 static int send_panel(lu_t *s, int k) {
@@ -85,15 +100,17 @@ static int send_panel(lu_t *s, int k) {
     return 0;
   int d = owner_of(s, k, k), sent = 0;
   RMA_CALL(credit(s, d, k));
-  for (int i = k + (s->p - k % s->p0 + s->p0) % s->p0; i < s->t->mt; i += s->p0) {
+  double t0 = rma_timing_start();
+  for (int i = first_mine(k, s->p, s->p0); i < s->t->mt; i += s->p0) {
     int ld, rows, cols;
     double *a = tile_at(s, i, k, &ld, &rows, &cols);
     RMA_CALL(rma_mailbox_put(&s->mb, d, slot_off(s, k, s->off_panel) + (long)(i - k) * s->nb * cols,
-                             a, rows, cols, ld));
+                             a, rows, cols, ld, cols));
     sent = 1;
   }
   if (sent)
     RMA_CALL(rma_mailbox_notify(&s->mb, d, counter(k, C_PANEL), 1));
+  rma_timing_stop(RMA_PHASE_COMM, t0);
   return 0;
 }
 
@@ -104,28 +121,35 @@ static int factor_panel(lu_t *s, int k) {
   int contributors = t->mt - k < s->p0 ? t->mt - k : s->p0;
   RMA_CALL(wait_for(s, k, C_PANEL, contributors));
   double *panel = slot(s, k, s->off_panel);
+  double t0 = rma_timing_start();
   int info = s->pivot ? rma_kernel_getrf(m, ck, panel, ck, s->piv)
                       : rma_kernel_getrf_nopiv(m, ck, panel, ck);
+  rma_timing_stop(RMA_PHASE_PANEL, t0);
   // Header: info, stop flag, the pivots (as doubles, exact for any int).
   double *hdr = slot(s, k, 0);
   int npiv = m < ck ? m : ck;
   hdr[0] = info, hdr[1] = (!s->pivot && info) ? 1 : 0;
   for (int i = 0; i < npiv; i++)
     hdr[2 + i] = s->pivot ? s->piv[i] : i + 1;
+  // Each rank gets the header and the L tiles of its process row, stored in
+  // its local row order.
   for (int r = 0; r < s->size; r++) {
     RMA_CALL(credit(s, r, k));
+    t0 = rma_timing_start();
     if (r != s->rank)
-      RMA_CALL(rma_mailbox_put(&s->mb, r, slot_off(s, k, 0), hdr, 1, 2 + npiv, 2 + npiv));
+      RMA_CALL(rma_mailbox_put(&s->mb, r, slot_off(s, k, 0), hdr, 1, 2 + npiv, 2 + npiv, 2 + npiv));
     int pr = r / s->p1;
-    for (int i = k + (pr - k % s->p0 + s->p0) % s->p0; i < t->mt; i += s->p0) {
-      long off = (long)(i - k) * s->nb * ck;
+    for (int i = first_mine(k, pr, s->p0); i < t->mt; i += s->p0) {
+      double *rows_at = panel + (long)(i - k) * s->nb * ck;
+      long off = local_row(s, i) * ck;
       int rows = t->m - i * s->nb < s->nb ? t->m - i * s->nb : s->nb;
       if (r != s->rank)
-        RMA_CALL(rma_mailbox_put(&s->mb, r, slot_off(s, k, s->off_l) + off, panel + off, rows, ck, ck));
+        RMA_CALL(rma_mailbox_put(&s->mb, r, slot_off(s, k, s->off_l) + off, rows_at, rows, ck, ck, ck));
       else
-        memcpy(slot(s, k, s->off_l) + off, panel + off, sizeof(double) * (size_t)rows * ck);
+        memcpy(slot(s, k, s->off_l) + off, rows_at, sizeof(double) * (size_t)rows * ck);
     }
     RMA_CALL(rma_mailbox_notify(&s->mb, r, counter(k, C_L), 1));
+    rma_timing_stop(RMA_PHASE_COMM, t0);
   }
   return 0;
 }
@@ -196,7 +220,7 @@ static int apply_swaps(lu_t *s, int k, int npiv) {
       if (count[px]++ == 0)
         RMA_CALL(credit(s, target, k));
       RMA_CALL(rma_mailbox_put(&s->mb, target, slot_off(s, k, s->off_swap) + (long)x * s->lc,
-                               s->old + (long)y * s->lc, 1, (int)s->lc, (int)s->lc));
+                               s->old + (long)y * s->lc, 1, (int)s->lc, (int)s->lc, (int)s->lc));
     }
   }
   for (int pr = 0; pr < s->p0; pr++)
@@ -219,24 +243,81 @@ static int apply_swaps(lu_t *s, int k, int npiv) {
   return 0;
 }
 
-// A(i, j) -= L(i, k) U(k, j) for this rank's tiles (i > k) of tile column j.
-static void update_column(lu_t *s, int k, int j, int ck) {
-  int r0 = k * s->nb;
-  int uld, urows, ucols;
-  const double *u;
-  if (k % s->p0 == s->p)
-    u = tile_at(s, k, j, &uld, &urows, &ucols);
-  else {
-    tile_at(s, k, j, &uld, &urows, &ucols); // extent only: the tile lives on another rank
-    u = slot(s, k, s->off_u) + (long)urows * j * s->nb;
-    uld = ucols;
+// The U row of step k for this rank's tile columns: a pointer to local
+// column lc of it and its ld (this rank's own tiles on process row k % p0,
+// the received copy elsewhere).
+static const double *u_row(lu_t *s, int k, int j, int *ld) {
+  if (k % s->p0 == s->p) {
+    int rows, cols;
+    return tile_at(s, k, j, ld, &rows, &cols);
   }
-  for (int i = k + 1 + (s->p - (k + 1) % s->p0 + s->p0) % s->p0; i < s->t->mt; i += s->p0) {
+  *ld = (int)s->lc;
+  return slot(s, k, s->off_u) + local_col(s, j);
+}
+
+// A(i, j) -= L(i, k) U(k, j) for this rank's tiles with i > k and tile
+// columns j in [jlo, jhi). The ScaLAPACK layout keeps them in one local
+// array: a single dgemm; tiled arrays take one dgemm per tile.
+static void update(lu_t *s, int k, int ck, int jlo, int jhi) {
+  const rma_tiles_t *t = s->t;
+  int i0 = first_mine(k + 1, s->p, s->p0), j0 = first_mine(jlo, s->q, s->p1);
+  if (i0 >= t->mt || j0 >= jhi || j0 >= t->nt)
+    return;
+  double t0 = rma_timing_start();
+  const double *l = slot(s, k, s->off_l);
+  if (t->kind == RMA_TILES_BLOCK_CYCLIC) {
+    int jl = j0;
+    while (jl + s->p1 < jhi && jl + s->p1 < t->nt)
+      jl += s->p1;
+    int ld, rows, cols, uld, lrows = (int)(rma_numroc(t->m, s->nb, s->p, s->p0) - local_row(s, i0));
+    double *a = tile_at(s, i0, j0, &ld, &rows, &cols);
+    tile_at(s, i0, jl, &ld, &rows, &cols);
+    int width = (int)(local_col(s, jl) - local_col(s, j0)) + cols;
+    const double *u = u_row(s, k, j0, &uld);
+    rma_kernel_gemm(0, 0, lrows, width, ck, -1.0, l + local_row(s, i0) * ck, ck, u, uld, a, ld);
+  } else {
+    for (int j = j0; j < jhi && j < t->nt; j += s->p1) {
+      int uld;
+      const double *u = u_row(s, k, j, &uld);
+      for (int i = i0; i < t->mt; i += s->p0) {
+        int ld, rows, cols;
+        double *a = tile_at(s, i, j, &ld, &rows, &cols);
+        rma_kernel_gemm(0, 0, rows, cols, ck, -1.0, l + local_row(s, i) * ck, ck, u, uld, a, ld);
+      }
+    }
+  }
+  rma_timing_stop(RMA_PHASE_UPDATE, t0);
+}
+
+// 4. On process row k % p0: U(k, j) = L(k,k)^-1 A(k, j) for this rank's
+// tiles, sent to the other process rows of its column (always notified, so
+// every receiver expects exactly one message per step).
+static int u_row_send(lu_t *s, int k, int ck) {
+  const rma_tiles_t *t = s->t;
+  const double *l00 = slot(s, k, s->off_l) + local_row(s, k) * ck;
+  double t0 = rma_timing_start();
+  for (int j = first_mine(k + 1, s->q, s->p1); j < t->nt; j += s->p1) {
     int ld, rows, cols;
-    double *a = tile_at(s, i, j, &ld, &rows, &cols);
-    const double *l = slot(s, k, s->off_l) + (long)(i * s->nb - r0) * ck;
-    rma_kernel_gemm(0, 0, rows, cols, ck, -1.0, l, ck, u, uld, a, ld);
+    double *a = tile_at(s, k, j, &ld, &rows, &cols);
+    rma_kernel_trsm(1, 0, 1, rows, cols, l00, ck, a, ld);
   }
+  rma_timing_stop(RMA_PHASE_UPDATE, t0);
+  for (int pr = 0; pr < s->p0; pr++) {
+    if (pr == s->p)
+      continue;
+    int target = pr * s->p1 + s->q;
+    RMA_CALL(credit(s, target, k));
+    t0 = rma_timing_start();
+    for (int j = first_mine(k + 1, s->q, s->p1); j < t->nt; j += s->p1) {
+      int ld, rows, cols;
+      double *a = tile_at(s, k, j, &ld, &rows, &cols);
+      RMA_CALL(rma_mailbox_put(&s->mb, target, slot_off(s, k, s->off_u) + local_col(s, j), a, rows,
+                               cols, ld, (int)s->lc));
+    }
+    RMA_CALL(rma_mailbox_notify(&s->mb, target, counter(k, C_U), 1));
+    rma_timing_stop(RMA_PHASE_COMM, t0);
+  }
+  return 0;
 }
 
 static int lu_step(lu_t *s, int k, int *factored_ahead) {
@@ -258,61 +339,40 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
       s->ipiv[r0 + i] = r0 + s->piv[i];
   }
   if (k % s->p1 == s->q)
-    for (int i = k + (s->p - k % s->p0 + s->p0) % s->p0; i < t->mt; i += s->p0) {
+    for (int i = first_mine(k, s->p, s->p0); i < t->mt; i += s->p0) {
       int ld, rows, cols;
       double *a = tile_at(s, i, k, &ld, &rows, &cols);
       for (int x = 0; x < rows; x++)
-        memcpy(a + (long)x * ld, lbuf + (long)(i * s->nb - r0 + x) * ck,
-               sizeof(double) * (size_t)cols);
+        memcpy(a + (long)x * ld, lbuf + (local_row(s, i) + x) * ck, sizeof(double) * (size_t)cols);
     }
   if (hdr[1] != 0.0) {
     s->stopped = 1; // no pivoting and a zero pivot: stop before dividing by it
     return 0;
   }
   // 3. Row interchanges.
-  if (s->pivot)
+  if (s->pivot) {
+    double t0 = rma_timing_start();
     RMA_CALL(apply_swaps(s, k, npiv));
-  // 4. U row: trsm on my tiles of row k, sent down my process column.
-  int kp = k % s->p0;
-  if (kp == s->p) {
-    int sent = 0;
-    for (int j = k + 1 + (s->q - (k + 1) % s->p1 + s->p1) % s->p1; j < t->nt; j += s->p1) {
-      int ld, rows, cols;
-      double *a = tile_at(s, k, j, &ld, &rows, &cols);
-      rma_kernel_trsm(1, 0, 1, rows, cols, lbuf, ck, a, ld);
-      for (int pr = 0; pr < s->p0; pr++) {
-        if (pr == s->p)
-          continue;
-        int target = pr * s->p1 + s->q;
-        if (!sent)
-          RMA_CALL(credit(s, target, k));
-        RMA_CALL(rma_mailbox_put(&s->mb, target, slot_off(s, k, s->off_u) + (long)rows * j * s->nb,
-                                 a, rows, cols, ld));
-      }
-      sent = 1;
-    }
-    for (int pr = 0; pr < s->p0; pr++)
-      if (pr != s->p) {
-        if (!sent)
-          RMA_CALL(credit(s, pr * s->p1 + s->q, k));
-        RMA_CALL(rma_mailbox_notify(&s->mb, pr * s->p1 + s->q, counter(k, C_U), 1));
-      }
-  } else {
-    RMA_CALL(wait_for(s, k, C_U, 1));
+    rma_timing_stop(RMA_PHASE_SWAP, t0);
   }
+  // 4. The U row.
+  if (k % s->p0 == s->p)
+    RMA_CALL(u_row_send(s, k, ck));
+  else
+    RMA_CALL(wait_for(s, k, C_U, 1));
   // 5-6. Trailing update, tile column k+1 first, then its panel goes out.
   int next = k + 1;
   if (next < s->steps && next % s->p1 == s->q) {
-    update_column(s, k, next, ck);
+    update(s, k, ck, next, next + 1);
     RMA_CALL(send_panel(s, next));
     if (owner_of(s, next, next) == s->rank) {
       RMA_CALL(factor_panel(s, next));
       *factored_ahead = 1;
     }
+    update(s, k, ck, next + 1, t->nt);
+  } else {
+    update(s, k, ck, next, t->nt);
   }
-  for (int j = k + 1 + (s->q - (k + 1) % s->p1 + s->p1) % s->p1; j < t->nt; j += s->p1)
-    if (!(j == next && next < s->steps))
-      update_column(s, k, j, ck);
   return rma_mailbox_store(&s->mb, s->rank, C_DONE, k + 1);
 }
 
@@ -341,6 +401,7 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   rc = rma_status_agree(ctx->comm, rc);
   if (rc == 0)
     rc = rma_mailbox_create(ctx->comm, C_DONE + 1, RING * s.slot_len, &s.mb);
+  rma_timing_reset();
   if (rc == 0) {
     int ahead = 0;
     rc = send_panel(&s, 0);
@@ -348,6 +409,7 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
       rc = lu_step(&s, k, &ahead);
     int rc2 = rma_mailbox_free(&s.mb);
     rc = rc ? rc : rc2;
+    rma_timing_report(ipiv ? "rma_lu (pivoting)" : "rma_lu (no pivoting)");
   }
   free(s.piv), free(s.rows), free(s.src), free(s.old);
   *info = s.info;

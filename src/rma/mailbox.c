@@ -45,20 +45,30 @@ static MPI_Aint data_disp(const rma_mailbox_t *mb, long offset) {
   return (MPI_Aint)mb->ncounters * sizeof(int64_t) + (MPI_Aint)offset * sizeof(double);
 }
 
+// A rows x cols block with leading dimension ld (a plain count when contiguous).
+static MPI_Datatype block_type(int rows, int cols, int ld, int *count) {
+  if (ld == cols || rows == 1) {
+    *count = rows * cols;
+    return MPI_DOUBLE;
+  }
+  MPI_Datatype t;
+  MPI_Type_vector(rows, cols, ld, MPI_DOUBLE, &t);
+  MPI_Type_commit(&t);
+  *count = 1;
+  return t;
+}
+
 int rma_mailbox_put(rma_mailbox_t *mb, int target, long offset, const double *src, int rows,
-                    int cols, int lds) {
+                    int cols, int lds, int ldt) {
   if (rows <= 0 || cols <= 0)
     return 0;
-  if (lds == cols || rows == 1) {
-    RMA_CALL_MPI(MPI_Put(src, rows * cols, MPI_DOUBLE, target, data_disp(mb, offset), rows * cols,
-                         MPI_DOUBLE, mb->win));
-    return 0;
-  }
-  MPI_Datatype strided;
-  MPI_Type_vector(rows, cols, lds, MPI_DOUBLE, &strided);
-  MPI_Type_commit(&strided);
-  int rc = MPI_Put(src, 1, strided, target, data_disp(mb, offset), rows * cols, MPI_DOUBLE, mb->win);
-  MPI_Type_free(&strided);
+  int ns, nt;
+  MPI_Datatype ts = block_type(rows, cols, lds, &ns), tt = block_type(rows, cols, ldt, &nt);
+  int rc = MPI_Put(src, ns, ts, target, data_disp(mb, offset), nt, tt, mb->win);
+  if (ts != MPI_DOUBLE)
+    MPI_Type_free(&ts);
+  if (tt != MPI_DOUBLE)
+    MPI_Type_free(&tt);
   return rc == MPI_SUCCESS ? 0 : RMA_ERR_MPI;
 }
 

@@ -30,10 +30,10 @@ int rma_mailbox_create(MPI_Comm comm, int ncounters, long data_len, rma_mailbox_
 int rma_mailbox_free(rma_mailbox_t *mb);
 
 /* Local (one-sided). Put a rows x cols block (row-major, ld lds) into target's
- * data area at element offset, packed with ld = cols. Completes with the next
- * rma_mailbox_notify to the same target. */
+ * data area at element offset, stored there with ld ldt. Completes with the
+ * next rma_mailbox_notify to the same target. */
 int rma_mailbox_put(rma_mailbox_t *mb, int target, long offset, const double *src, int rows,
-                    int cols, int lds);
+                    int cols, int lds, int ldt);
 
 /* Local (one-sided). Complete every put to target, then add inc to target's
  * counter. */
