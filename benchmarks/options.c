@@ -273,7 +273,7 @@ int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_
   }
   // Pass 2: everything, overriding the presets.
   optind = 0;
-  opterr = env->rank == 0;
+  opterr = 0;  // our own message below
   int bad = 0;
   while (!bad && (c = getopt_long(argc, argv, "", long_opts, NULL)) != -1) {
     switch (c) {
