@@ -116,6 +116,10 @@ int main(int argc, char **argv) {
       printf("  WARNING: load average %.2f on %ld CPUs before the run: other processes are "
              "busy, timings will be unreliable (loadavg_1min is in the JSON rows).\n",
              load, cpus);
+    if (env.node_ranks > cpus)
+      printf("  WARNING: %d ranks on %ld CPUs (oversubscribed): the timings are for correctness "
+             "only.\n",
+             env.node_ranks, cpus);
   }
 
   bench_result_t *rows = calloc((size_t)(ncases > 0 ? ncases : 1), sizeof *rows);
