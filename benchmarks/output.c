@@ -251,14 +251,17 @@ static void ratio_str(double v, char *buf, size_t len) {
 }
 
 void bench_table_print(const bench_result_t *rows, int count) {
-  printf("\n%-6s %-36s %-12s %6s %4s %5s %-5s %9s %9s %8s %8s %8s %8s %-15s %8s\n", "op", "impl",
+  printf("\n%-6s %-38s %-12s %6s %4s %5s %-5s %9s %9s %8s %8s %8s %8s %-15s %8s\n", "op", "impl",
          "layout", "n", "nb", "grid", "trans", "best_s", "median_s", "GFLOP/s", "vs_sp", "vs_lim",
          "residual", "status", "rss_MB");
   for (int i = 0; i < count; i++) {
     const bench_result_t *r = &rows[i];
     char tr[8], grid[16], rs[16], rl[16], res[16], tb[16], tm[16], gf[16];
     bench_trans_name(&r->c, tr);
-    snprintf(grid, sizeof grid, "%dx%d", r->c.p, r->c.q);
+    if (r->c.p)
+      snprintf(grid, sizeof grid, "%dx%d", r->c.p, r->c.q);
+    else
+      snprintf(grid, sizeof grid, "-");
     ratio_str(r->ratio_sp, rs, sizeof rs);
     ratio_str(r->ratio_limit, rl, sizeof rl);
     if (r->residual >= 0 || isnan(r->residual))
@@ -274,7 +277,7 @@ void bench_table_print(const bench_result_t *rows, int count) {
       snprintf(tm, sizeof tm, "-");
       snprintf(gf, sizeof gf, "-");
     }
-    printf("%-6s %-36s %-12s %6d %4d %5s %-5s %9s %9s %8s %8s %8s %8s %-15s %8.1f\n",
+    printf("%-6s %-38s %-12s %6d %4d %5s %-5s %9s %9s %8s %8s %8s %8s %-15s %8.1f\n",
            bench_op_name(r->c.op), bench_impl_name(&r->c), bench_layout_name(&r->c), r->c.n,
            r->c.nb, grid, tr, tb, tm, gf, rs, rl, res,
            r->status == ST_NOT_IMPLEMENTED ? "not implemented" : bench_status_name(r->status),
