@@ -5,6 +5,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "core/options.h"
+#include "rma/mailbox.h"
 
 int rma_init(void) {
   if (rma_context()->initialized)
@@ -24,4 +25,10 @@ int rma_init(void) {
   return 0;
 }
 
-int rma_finalize(void) { return rma_context_teardown(); }
+int rma_finalize(void) {
+  if (!rma_context()->initialized)
+    return 0;
+  int rc = rma_mailbox_release();
+  int rc2 = rma_context_teardown();
+  return rc ? rc : rc2;
+}

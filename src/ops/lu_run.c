@@ -45,7 +45,7 @@ typedef struct {
   long lc;                      /* this rank's local column count */
   long hdr, slot_len;           /* layout of one slot */
   long off_panel, off_l, off_u, off_swap;
-  rma_mailbox_t mb;
+  rma_mailbox_t *mb;
   int64_t expect[C_PER_SLOT * RING];
   int *ipiv, info, stopped;
   int *piv;          /* pivots of the current step */
@@ -63,7 +63,7 @@ static double *tile_at(const lu_t *s, int bi, int bj, int *ld, int *rows, int *c
 }
 
 static double *slot(const lu_t *s, int k, long off) {
-  return s->mb.data + (long)(k % RING) * s->slot_len + off;
+  return s->mb->data + (long)(k % RING) * s->slot_len + off;
 }
 static long slot_off(const lu_t *s, int k, long off) { return (long)(k % RING) * s->slot_len + off; }
 static int counter(int k, int which) { return (k % RING) * C_PER_SLOT + which; }
@@ -73,7 +73,7 @@ static int credit(lu_t *s, int target, int k) {
   if (k < RING)
     return 0;
   double t0 = rma_timing_start();
-  int rc = rma_mailbox_wait_remote(&s->mb, target, C_DONE, k - RING + 1);
+  int rc = rma_mailbox_wait_remote(s->mb, target, C_DONE, k - RING + 1);
   rma_timing_stop(RMA_PHASE_WAIT, t0);
   return rc;
 }
@@ -81,7 +81,7 @@ static int credit(lu_t *s, int target, int k) {
 static int wait_for(lu_t *s, int k, int which, int64_t count) {
   s->expect[counter(k, which)] += count;
   double t0 = rma_timing_start();
-  int rc = rma_mailbox_wait(&s->mb, counter(k, which), s->expect[counter(k, which)]);
+  int rc = rma_mailbox_wait(s->mb, counter(k, which), s->expect[counter(k, which)]);
   rma_timing_stop(RMA_PHASE_WAIT, t0);
   return rc;
 }
@@ -104,12 +104,12 @@ static int send_panel(lu_t *s, int k) {
   for (int i = first_mine(k, s->p, s->p0); i < s->t->mt; i += s->p0) {
     int ld, rows, cols;
     double *a = tile_at(s, i, k, &ld, &rows, &cols);
-    RMA_CALL(rma_mailbox_put(&s->mb, d, slot_off(s, k, s->off_panel) + (long)(i - k) * s->nb * cols,
+    RMA_CALL(rma_mailbox_put(s->mb, d, slot_off(s, k, s->off_panel) + (long)(i - k) * s->nb * cols,
                              a, rows, cols, ld, cols));
     sent = 1;
   }
   if (sent)
-    RMA_CALL(rma_mailbox_notify(&s->mb, d, counter(k, C_PANEL), 1));
+    RMA_CALL(rma_mailbox_notify(s->mb, d, counter(k, C_PANEL), 1));
   rma_timing_stop(RMA_PHASE_COMM, t0);
   return 0;
 }
@@ -137,18 +137,18 @@ static int factor_panel(lu_t *s, int k) {
     RMA_CALL(credit(s, r, k));
     t0 = rma_timing_start();
     if (r != s->rank)
-      RMA_CALL(rma_mailbox_put(&s->mb, r, slot_off(s, k, 0), hdr, 1, 2 + npiv, 2 + npiv, 2 + npiv));
+      RMA_CALL(rma_mailbox_put(s->mb, r, slot_off(s, k, 0), hdr, 1, 2 + npiv, 2 + npiv, 2 + npiv));
     int pr = r / s->p1;
     for (int i = first_mine(k, pr, s->p0); i < t->mt; i += s->p0) {
       double *rows_at = panel + (long)(i - k) * s->nb * ck;
       long off = local_row(s, i) * ck;
       int rows = t->m - i * s->nb < s->nb ? t->m - i * s->nb : s->nb;
       if (r != s->rank)
-        RMA_CALL(rma_mailbox_put(&s->mb, r, slot_off(s, k, s->off_l) + off, rows_at, rows, ck, ck, ck));
+        RMA_CALL(rma_mailbox_put(s->mb, r, slot_off(s, k, s->off_l) + off, rows_at, rows, ck, ck, ck));
       else
         memcpy(slot(s, k, s->off_l) + off, rows_at, sizeof(double) * (size_t)rows * ck);
     }
-    RMA_CALL(rma_mailbox_notify(&s->mb, r, counter(k, C_L), 1));
+    RMA_CALL(rma_mailbox_notify(s->mb, r, counter(k, C_L), 1));
     rma_timing_stop(RMA_PHASE_COMM, t0);
   }
   return 0;
@@ -219,13 +219,13 @@ static int apply_swaps(lu_t *s, int k, int npiv) {
       int target = px * s->p1 + s->q;
       if (count[px]++ == 0)
         RMA_CALL(credit(s, target, k));
-      RMA_CALL(rma_mailbox_put(&s->mb, target, slot_off(s, k, s->off_swap) + (long)x * s->lc,
+      RMA_CALL(rma_mailbox_put(s->mb, target, slot_off(s, k, s->off_swap) + (long)x * s->lc,
                                s->old + (long)y * s->lc, 1, (int)s->lc, (int)s->lc, (int)s->lc));
     }
   }
   for (int pr = 0; pr < s->p0; pr++)
     if (count[pr])
-      RMA_CALL(rma_mailbox_notify(&s->mb, pr * s->p1 + s->q, counter(k, C_SWAP), count[pr]));
+      RMA_CALL(rma_mailbox_notify(s->mb, pr * s->p1 + s->q, counter(k, C_SWAP), count[pr]));
   free(count);
   RMA_CALL(wait_for(s, k, C_SWAP, expect));
   // Write the new contents of my touched rows.
@@ -311,10 +311,10 @@ static int u_row_send(lu_t *s, int k, int ck) {
     for (int j = first_mine(k + 1, s->q, s->p1); j < t->nt; j += s->p1) {
       int ld, rows, cols;
       double *a = tile_at(s, k, j, &ld, &rows, &cols);
-      RMA_CALL(rma_mailbox_put(&s->mb, target, slot_off(s, k, s->off_u) + local_col(s, j), a, rows,
+      RMA_CALL(rma_mailbox_put(s->mb, target, slot_off(s, k, s->off_u) + local_col(s, j), a, rows,
                                cols, ld, (int)s->lc));
     }
-    RMA_CALL(rma_mailbox_notify(&s->mb, target, counter(k, C_U), 1));
+    RMA_CALL(rma_mailbox_notify(s->mb, target, counter(k, C_U), 1));
     rma_timing_stop(RMA_PHASE_COMM, t0);
   }
   return 0;
@@ -373,7 +373,7 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
   } else {
     update(s, k, ck, next, t->nt);
   }
-  return rma_mailbox_store(&s->mb, s->rank, C_DONE, k + 1);
+  return rma_mailbox_store(s->mb, s->rank, C_DONE, k + 1);
 }
 
 int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
@@ -400,14 +400,14 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   int rc = (s.piv && s.rows && s.src && s.old) ? 0 : RMA_ERR_NO_MEMORY;
   rc = rma_status_agree(ctx->comm, rc);
   if (rc == 0)
-    rc = rma_mailbox_create(ctx->comm, C_DONE + 1, RING * s.slot_len, &s.mb);
+    rc = rma_mailbox_open(ctx->comm, C_DONE + 1, RING * s.slot_len, &s.mb);
   rma_timing_reset();
   if (rc == 0) {
     int ahead = 0;
     rc = send_panel(&s, 0);
     for (int k = 0; k < s.steps && rc == 0 && !s.stopped; k++)
       rc = lu_step(&s, k, &ahead);
-    int rc2 = rma_mailbox_free(&s.mb);
+    int rc2 = rma_mailbox_close(s.mb);
     rc = rc ? rc : rc2;
     rma_timing_report(ipiv ? "rma_lu (pivoting)" : "rma_lu (no pivoting)");
   }

@@ -7,7 +7,18 @@
 
 #include "core/error.h"
 
-int rma_mailbox_create(MPI_Comm comm, int ncounters, long data_len, rma_mailbox_t *mb) {
+static rma_mailbox_t kept = {MPI_WIN_NULL, MPI_COMM_NULL, 0, 0, NULL, 0, NULL, 0};
+
+static int mailbox_free(rma_mailbox_t *mb) {
+  if (mb->win == MPI_WIN_NULL)
+    return 0;
+  int rc = MPI_Win_unlock_all(mb->win);
+  int rc2 = MPI_Win_free(&mb->win);
+  mb->win = MPI_WIN_NULL;
+  return (rc != MPI_SUCCESS || rc2 != MPI_SUCCESS) ? RMA_ERR_MPI : 0;
+}
+
+static int mailbox_create(MPI_Comm comm, int ncounters, long data_len, rma_mailbox_t *mb) {
   memset(mb, 0, sizeof *mb);
   mb->win = MPI_WIN_NULL;
   mb->comm = comm;
@@ -21,25 +32,33 @@ int rma_mailbox_create(MPI_Comm comm, int ncounters, long data_len, rma_mailbox_
   MPI_Win_set_errhandler(mb->win, MPI_ERRORS_RETURN);
   mb->counters = base;
   mb->data = (double *)((char *)base + (size_t)ncounters * sizeof(int64_t));
-  memset(mb->counters, 0, sizeof(int64_t) * (size_t)ncounters);
   RMA_CALL_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, mb->win));
-  // Every counter is zero before anyone adds to it.
-  MPI_Win_sync(mb->win);
-  MPI_Barrier(comm);
   return 0;
 }
 
-int rma_mailbox_free(rma_mailbox_t *mb) {
-  if (mb->win == MPI_WIN_NULL)
-    return 0;
-  // No rank leaves while a message may still be on its way to it.
-  MPI_Win_flush_all(mb->win);
-  MPI_Barrier(mb->comm);
-  int rc = MPI_Win_unlock_all(mb->win);
-  int rc2 = MPI_Win_free(&mb->win);
-  mb->win = MPI_WIN_NULL;
-  return (rc != MPI_SUCCESS || rc2 != MPI_SUCCESS) ? RMA_ERR_MPI : 0;
+int rma_mailbox_open(MPI_Comm comm, int ncounters, long data_len, rma_mailbox_t **mb) {
+  // Every rank computes the same sizes, so all take the same branch.
+  if (kept.win != MPI_WIN_NULL && (kept.comm != comm || kept.ncounters < ncounters ||
+                                   kept.data_len < data_len))
+    RMA_CALL(mailbox_free(&kept));
+  if (kept.win == MPI_WIN_NULL)
+    RMA_CALL(mailbox_create(comm, ncounters, data_len, &kept));
+  // Nobody adds to a counter before every rank has zeroed its own.
+  memset(kept.counters, 0, sizeof(int64_t) * (size_t)kept.ncounters);
+  MPI_Win_sync(kept.win);
+  MPI_Barrier(comm);
+  *mb = &kept;
+  return 0;
 }
+
+int rma_mailbox_close(rma_mailbox_t *mb) {
+  // No rank leaves while a message may still be on its way to it.
+  RMA_CALL_MPI(MPI_Win_flush_all(mb->win));
+  RMA_CALL_MPI(MPI_Barrier(mb->comm));
+  return 0;
+}
+
+int rma_mailbox_release(void) { return mailbox_free(&kept); }
 
 static MPI_Aint data_disp(const rma_mailbox_t *mb, long offset) {
   return (MPI_Aint)mb->ncounters * sizeof(int64_t) + (MPI_Aint)offset * sizeof(double);

@@ -23,11 +23,19 @@ typedef struct {
   long data_len;
 } rma_mailbox_t;
 
-/* Collective. Allocate the window (counters zeroed) and open its epoch. */
-int rma_mailbox_create(MPI_Comm comm, int ncounters, long data_len, rma_mailbox_t *mb);
+/*
+ * Collective. A mailbox of at least ncounters counters and data_len doubles
+ * with every counter zero. The window is kept between calls (creating one
+ * costs 0.14 s for 43 MB per rank with Open MPI 4.1 on one node) and is
+ * replaced only when a call needs a larger one.
+ */
+int rma_mailbox_open(MPI_Comm comm, int ncounters, long data_len, rma_mailbox_t **mb);
 
-/* Collective. Close the epoch and free the window. */
-int rma_mailbox_free(rma_mailbox_t *mb);
+/* Collective. End of use: returns once no message to any rank is in flight. */
+int rma_mailbox_close(rma_mailbox_t *mb);
+
+/* Collective. Free the kept window (rma_finalize). */
+int rma_mailbox_release(void);
 
 /* Local (one-sided). Put a rows x cols block (row-major, ld lds) into target's
  * data area at element offset, stored there with ld ldt. Completes with the
