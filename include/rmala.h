@@ -42,7 +42,7 @@ typedef enum {
   RMA_OPT_LOCALITY,    /* 1: local, then same-node, then remote tasks; 0: natural order */
   RMA_OPT_CONTENTION,  /* 1: each rank starts its sweep at a different owner; 0: all at k = 0 */
   RMA_OPT_PREFETCH,    /* number of tasks fetched ahead (>= 1), default 2 */
-  RMA_OPT_VERBOSE      /* 1: print per-call diagnostics on rank 0 */
+  RMA_OPT_VERBOSE      /* 1: per-call phase times per rank on stderr; 2: also per-step timelines */
 } rma_option_t;
 
 /*

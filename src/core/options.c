@@ -27,7 +27,8 @@ void rma_options_from_env(void) {
     d.prefetch = 1;
   if (d.prefetch > 16)
     d.prefetch = 16;
-  d.verbose = env_int("RMALA_VERBOSE", d.verbose) != 0;
+  d.verbose = env_int("RMALA_VERBOSE", d.verbose);
+  d.verbose = d.verbose < 0 ? 0 : d.verbose;
   opts = d;
 }
 
@@ -37,7 +38,7 @@ int rma_set_option(rma_option_t option, int value) {
   case RMA_OPT_NONBLOCKING: opts.nonblocking = value != 0; return 0;
   case RMA_OPT_LOCALITY: opts.locality = value != 0; return 0;
   case RMA_OPT_CONTENTION: opts.contention = value != 0; return 0;
-  case RMA_OPT_VERBOSE: opts.verbose = value != 0; return 0;
+  case RMA_OPT_VERBOSE: opts.verbose = value < 0 ? 0 : value; return 0;
   case RMA_OPT_PREFETCH:
     if (value < 1 || value > 16)
       return -2;

@@ -11,7 +11,7 @@ typedef struct {
   int locality;    /* local / same-node tasks first */
   int contention;  /* rank-dependent start of the remote sweep */
   int prefetch;    /* tasks fetched ahead of the one computing (>= 1) */
-  int verbose;     /* diagnostics on stderr */
+  int verbose;     /* diagnostics on stderr: 1 phase totals, 2 also per-step timelines */
 } rma_options_t;
 
 /* The process-wide options (defaults until rma_init reads the environment). */

@@ -17,6 +17,11 @@ double rma_timing_start(void) { return MPI_Wtime(); }
 
 void rma_timing_stop(rma_phase_t phase, double start) { acc[phase] += MPI_Wtime() - start; }
 
+void rma_timing_snapshot(double out[RMA_PHASE_COUNT]) {
+  for (int i = 0; i < RMA_PHASE_COUNT; i++)
+    out[i] = acc[i];
+}
+
 void rma_timing_report(const char *what) {
   if (!rma_options()->verbose)
     return;

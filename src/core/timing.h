@@ -23,6 +23,9 @@ double rma_timing_start(void);
 /* Local. Add the time since start to phase. */
 void rma_timing_stop(rma_phase_t phase, double start);
 
+/* Local. Copy the accumulators (seconds per phase so far) into out. */
+void rma_timing_snapshot(double out[RMA_PHASE_COUNT]);
+
 /* Collective over comm when RMA_OPT_VERBOSE is on: each rank prints one line
  * "rmala: <what> rank r: wait .. comm .. panel .. update .. swap .. s". */
 void rma_timing_report(const char *what);

@@ -23,11 +23,13 @@
  */
 #include "ops/lu_run.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/context.h"
 #include "core/error.h"
+#include "core/options.h"
 #include "core/timing.h"
 #include "kernel/tile_blas.h"
 #include "kernel/tile_lapack.h"
@@ -48,6 +50,8 @@ typedef struct {
   rma_mailbox_t *mb;
   int64_t expect[C_PER_SLOT * RING];
   int *ipiv, info, stopped;
+  double *timeline;  /* per step: end time, then the phase totals (RMALA_VERBOSE=2) */
+  double t_begin;
   int *piv;          /* pivots of the current step */
   int *rows, *src;   /* touched rows of the step's interchanges and their sources */
   double *old;       /* packed old contents of this rank's touched rows */
@@ -376,6 +380,31 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
   return rma_mailbox_store(s->mb, s->rank, C_DONE, k + 1);
 }
 
+// RMALA_VERBOSE=2: per rank, per step, when the step ended and the time it
+// spent waiting for notifications, communicating, factoring and updating.
+static void print_timeline(const lu_t *s) {
+  if (rma_options()->verbose < 2)
+    return;
+  rma_context_t *ctx = rma_context();
+  for (int r = 0; r < ctx->size; r++) {
+    if (r == ctx->rank && s->timeline) {
+      double prev[RMA_PHASE_COUNT + 1] = {0};
+      for (int k = 0; k < s->steps; k++) {
+        const double *row = s->timeline + k * (RMA_PHASE_COUNT + 1);
+        fprintf(stderr,
+                "rmala: lu timeline rank %d step %3d end %.4f  wait %.4f comm %.4f panel %.4f "
+                "update %.4f swap %.4f\n",
+                r, k, row[0], row[1] - prev[1], row[2] - prev[2], row[3] - prev[3],
+                row[4] - prev[4], row[5] - prev[5]);
+        for (int i = 0; i <= RMA_PHASE_COUNT; i++)
+          prev[i] = row[i];
+      }
+    }
+    fflush(stderr);
+    MPI_Barrier(ctx->comm);
+  }
+}
+
 int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   rma_context_t *ctx = rma_context();
   lu_t s;
@@ -402,16 +431,25 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   if (rc == 0)
     rc = rma_mailbox_open(ctx->comm, C_DONE + 1, RING * s.slot_len, &s.mb);
   rma_timing_reset();
+  s.t_begin = MPI_Wtime();
+  if (rma_options()->verbose >= 2)
+    s.timeline = calloc((size_t)s.steps * (RMA_PHASE_COUNT + 1), sizeof(double));
   if (rc == 0) {
     int ahead = 0;
     rc = send_panel(&s, 0);
-    for (int k = 0; k < s.steps && rc == 0 && !s.stopped; k++)
+    for (int k = 0; k < s.steps && rc == 0 && !s.stopped; k++) {
       rc = lu_step(&s, k, &ahead);
+      if (s.timeline) {
+        s.timeline[k * (RMA_PHASE_COUNT + 1)] = MPI_Wtime() - s.t_begin;
+        rma_timing_snapshot(s.timeline + k * (RMA_PHASE_COUNT + 1) + 1);
+      }
+    }
     int rc2 = rma_mailbox_close(s.mb);
     rc = rc ? rc : rc2;
     rma_timing_report(ipiv ? "rma_lu (pivoting)" : "rma_lu (no pivoting)");
+    print_timeline(&s);
   }
-  free(s.piv), free(s.rows), free(s.src), free(s.old);
+  free(s.piv), free(s.rows), free(s.src), free(s.old), free(s.timeline);
   *info = s.info;
   return rc;
 }
