@@ -226,8 +226,10 @@ static void preset_main(bench_opts_t *o) {
   o->nb_rma_tiled[0] = 128;
   o->nb_rma_tiled[1] = 256;
   o->nnb_rma_tiled = 2;
-  o->nb_rma_sp[0] = 256;
-  o->nnb_rma_sp = 1;
+  o->nb_rma_sp[0] = 64;
+  o->nb_rma_sp[1] = 128;
+  o->nb_rma_sp[2] = 256;
+  o->nnb_rma_sp = 3;
   o->nb_sp[0] = 64;
   o->nb_sp[1] = 128;
   o->nb_sp[2] = 256;
