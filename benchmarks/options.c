@@ -225,7 +225,8 @@ static void preset_main(bench_opts_t *o) {
   o->nn = 1;
   o->nb_rma_tiled[0] = 128;
   o->nb_rma_tiled[1] = 256;
-  o->nnb_rma_tiled = 2;
+  o->nb_rma_tiled[2] = 512;
+  o->nnb_rma_tiled = 3;
   o->nb_rma_sp[0] = 64;
   o->nb_rma_sp[1] = 128;
   o->nb_rma_sp[2] = 256;
