@@ -2,7 +2,11 @@
 
 #include <ga.h>
 #include <macdecls.h>
+#include <mpi.h>
+#include <stdio.h>
 #include <stdlib.h>
+
+#include "rmala.h"
 
 static uint64_t splitmix64(uint64_t x) {
   x += 0x9e3779b97f4a7c15ULL;
@@ -64,4 +68,37 @@ int rt_create_regular(int m, int n, const char *name) {
   GA_Allocate(g);
   GA_Zero(g);
   return g;
+}
+
+void rt_init(int *argc, char ***argv, int *me, int *np) {
+  MPI_Init(argc, argv);
+  GA_Initialize();
+  *me = GA_Nodeid(), *np = GA_Nnodes();
+  int rc = rma_init();
+  if (rc != 0) {
+    printf("rma_init failed: %s\n", rma_strerror(rc));
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+}
+
+void rt_finalize(void) {
+  rma_finalize();
+  GA_Terminate();
+  MPI_Finalize();
+}
+
+int rt_all_ranks_equal(int rc, int want, const char *label, char *why, size_t len) {
+  int np, ok = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &np);
+  int *all = malloc(sizeof(int) * (size_t)np);
+  MPI_Allgather(&rc, 1, MPI_INT, all, 1, MPI_INT, MPI_COMM_WORLD);
+  for (int r = 0; r < np; r++)
+    ok &= all[r] == want;
+  if (!ok) {
+    int at = snprintf(why, len, "%s: expected %d on every rank, got", label, want);
+    for (int r = 0; r < np && at < (int)len - 12; r++)
+      at += snprintf(why + at, len - (size_t)at, " %d", all[r]);
+  }
+  free(all);
+  return ok;
 }

@@ -7,6 +7,7 @@
 #ifndef RMALA_TESTUTIL_H
 #define RMALA_TESTUTIL_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Entry (i,j) of the matrix named by seed: uniform in [-0.5, 0.5), the same
@@ -26,6 +27,18 @@ void rt_gather(int g_a, int m, int n, double *buf);
 
 /* Create a regular (GA default distribution) m x n double GA. Collective. */
 int rt_create_regular(int m, int n, const char *name);
+
+/* MPI_Init, GA_Initialize and rma_init (the job is aborted when rma_init
+ * fails); *me and *np get the rank and the number of processes. */
+void rt_init(int *argc, char ***argv, int *me, int *np);
+
+/* rma_finalize, GA_Terminate, MPI_Finalize. */
+void rt_finalize(void);
+
+/* Collective over MPI_COMM_WORLD. 1 when every rank's rc equals want;
+ * otherwise 0, and why (len bytes) says "label: expected W on every rank,
+ * got r0 r1 ...". */
+int rt_all_ranks_equal(int rc, int want, const char *label, char *why, size_t len);
 
 /* 2^-53, the unit roundoff used by every residual check. */
 #define RT_EPS 1.1102230246251565e-16

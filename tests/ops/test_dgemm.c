@@ -216,13 +216,7 @@ static void random_case(gcase_t *cs) {
 }
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
-  GA_Initialize();
-  me = GA_Nodeid(), np = GA_Nnodes();
-  if (rma_init() != 0) {
-    printf("rma_init failed\n");
-    MPI_Abort(MPI_COMM_WORLD, 2);
-  }
+  rt_init(&argc, &argv, &me, &np);
   int total = argc > 1 ? atoi(argv[1]) : 450;
   lcg_state = 12345 + (unsigned long long)np * 7919;
   gcase_t cs;
@@ -270,8 +264,6 @@ int main(int argc, char **argv) {
   if (me == 0)
     printf("test_dgemm np=%d: %ld cases, %ld failed, worst ratio %.3g (threshold %g)\n", np, ncases,
            nfail, worst, THRESH);
-  rma_finalize();
-  GA_Terminate();
-  MPI_Finalize();
+  rt_finalize();
   return nfail ? 1 : 0;
 }

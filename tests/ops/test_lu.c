@@ -233,11 +233,7 @@ static void lapack_agreement(int n, dist_t d) {
 }
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
-  GA_Initialize();
-  me = GA_Nodeid(), np = GA_Nnodes();
-  if (rma_init() != 0)
-    MPI_Abort(MPI_COMM_WORLD, 2);
+  rt_init(&argc, &argv, &me, &np);
   const int sizes[] = {1, 2, 3, 4, 10, 13, 17, 31, 57, 97};
   const int blocks[] = {1, 2, 3, 4, 32};
   const int nrhs[] = {1, 3, 9};
@@ -287,8 +283,6 @@ int main(int argc, char **argv) {
     printf("test_lu np=%d: %ld cases, %d failures; worst factor ratio %.3g (<= 1), solve ratio %.3g "
            "(<= 1), HPL %.3g (< 16)\n",
            np, ncases, nfail, worst_fact, worst_solve, worst_hpl);
-  rma_finalize();
-  GA_Terminate();
-  MPI_Finalize();
+  rt_finalize();
   return nfail ? 1 : 0;
 }

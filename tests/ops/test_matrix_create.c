@@ -43,18 +43,10 @@ static void fail(const char *what) {
 
 // Same code on every rank, equal to want? Returns 1 when so.
 static int all_ranks_return(int rc, int want, const char *label) {
-  int *all = malloc(sizeof(int) * (size_t)np), ok = 1;
-  MPI_Allgather(&rc, 1, MPI_INT, all, 1, MPI_INT, MPI_COMM_WORLD);
-  for (int r = 0; r < np; r++)
-    ok &= all[r] == want;
-  if (!ok) {
-    char why[256];
-    int len = snprintf(why, sizeof why, "%s: expected %d on every rank, got", label, want);
-    for (int r = 0; r < np && len < (int)sizeof why - 12; r++)
-      len += snprintf(why + len, sizeof why - (size_t)len, " %d", all[r]);
+  char why[256];
+  int ok = rt_all_ranks_equal(rc, want, label, why, sizeof why);
+  if (!ok)
     fail(why);
-  }
-  free(all);
   return ok;
 }
 

@@ -346,13 +346,7 @@ static void stale_check(void) {
 }
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
-  GA_Initialize();
-  me = GA_Nodeid(), np = GA_Nnodes();
-  if (rma_init() != 0) {
-    printf("rma_init failed\n");
-    MPI_Abort(MPI_COMM_WORLD, 2);
-  }
+  rt_init(&argc, &argv, &me, &np);
   const int blocks[][2] = {{5, 7}, {8, 3}, {1, 2}, {16, 16}, {64, 5}, {3, 64}, {37, 29}};
   int grids[6][2] = {{0, 0}, {1, np}, {np, 1}, {0, 0}, {0, 0}, {0, 0}}, ngrids = 3;
   if (np == 4)
@@ -387,8 +381,6 @@ int main(int argc, char **argv) {
   if (me == 0)
     printf("stale-handle check: handle %d reused in %d of 2 rounds after GA_Destroy\n",
            stale_handle, nreused);
-  rma_finalize();
-  GA_Terminate();
-  MPI_Finalize();
+  rt_finalize();
   return tot[5] ? 1 : 0;
 }
