@@ -1,9 +1,11 @@
 /*
  * rma_lu_solve: solve with the factors of rma_lu.
- * Layers: rma_lu_solve (GA entry, checks) -> dist -> rma (patch gets) -> kernel.
- * Every rank solves the whole n x nrhs system on a replicated right-hand
- * side, reading the factors in row strips through the window (each strip
- * twice), and writes back the parts of B it owns: O(n^2) words read per rank.
+ * Layers: rma_lu_solve (GA entry, checks) -> dist -> ops/lu_solve_run
+ * (square-tiled factors: each rank works on its own tiles, reductions and
+ * broadcasts in process rows and columns) or, for any other distribution,
+ * the strip solve below (rma patch gets) -> kernel.
+ * The right-hand side is replicated on every rank (n x nrhs); each rank
+ * writes back the parts of B it owns.
  */
 #include <ga.h>
 #include <stdio.h>
@@ -15,6 +17,7 @@
 #include "dist/ga_matrix.h"
 #include "kernel/tile_blas.h"
 #include "kernel/tile_lapack.h"
+#include "ops/lu_solve_run.h"
 #include "rma/patch.h"
 
 // Rows per strip of the factors read at a time.
@@ -34,13 +37,21 @@ static int strip(const rma_win_t *w, const rma_tiles_t *t, int r, int h, int n, 
   return rma_patch_copy(w, t, 0, p, s, n);
 }
 
-// X (n x nrhs) := A^-1 X ('N') or A^-T X ('T') with P A = L U.
-static int solve(int trans, int n, int nrhs, const int *ipiv, const rma_win_t *w,
+// Apply P (forward) or P^T (backward) to the rows of x.
+static void permute(double *x, int n, int nrhs, const int *ipiv, int forward) {
+  for (int s = 0; ipiv && s < n; s++) {
+    int i = forward ? s : n - 1 - s;
+    if (ipiv[i] - 1 != i)
+      swap_rows(x, nrhs, i, ipiv[i] - 1);
+  }
+}
+
+// X (n x nrhs) := U^-1 L^-1 X ('N') or L^-T U^-T X ('T') for factors of any
+// distribution: every rank reads them in row strips through the window
+// (each strip twice, O(n^2) words per rank).
+static int solve_strips(int trans, int n, int nrhs, const rma_win_t *w,
                  const rma_tiles_t *t, double *x, double *s) {
   if (!trans) {
-    for (int i = 0; ipiv && i < n; i++)
-      if (ipiv[i] - 1 != i)
-        swap_rows(x, nrhs, i, ipiv[i] - 1);
     for (int r = 0; r < n; r += STRIP) { // L Y = P B, top down
       int h = n - r < STRIP ? n - r : STRIP;
       RMA_CALL(strip(w, t, r, h, n, s));
@@ -69,9 +80,6 @@ static int solve(int trans, int n, int nrhs, const int *ipiv, const rma_win_t *w
     rma_kernel_trsm(1, 1, 1, h, nrhs, s + r, n, x + (long)r * nrhs, nrhs);
     rma_kernel_gemm(1, 0, r, nrhs, h, -1.0, s, n, x + (long)r * nrhs, nrhs, x, nrhs);
   }
-  for (int i = n - 1; ipiv && i >= 0; i--) // X = P^T W
-    if (ipiv[i] - 1 != i)
-      swap_rows(x, nrhs, i, ipiv[i] - 1);
   return 0;
 }
 
@@ -117,8 +125,14 @@ static int solve_body(int trans, int g_a, const int *ipiv, int g_b) {
   rma_rect_t all = {0, 0, n, nrhs};
   if (rc == 0)
     rc = rma_status_agree(ctx->comm, rma_patch_copy(&wb, &mb.tiles, 0, all, x, nrhs));
-  if (rc == 0)
-    rc = rma_status_agree(ctx->comm, solve(trans, n, nrhs, ipiv, &wa, &ma.tiles, x, s));
+  if (rc == 0 && !trans)
+    permute(x, n, nrhs, ipiv, 1);
+  if (rc == 0 && !ma.regular && ma.tiles.mb == ma.tiles.nb)
+    rc = rma_status_agree(ctx->comm, rma_lu_solve_run(&ma.tiles, ma.seg, trans, nrhs, x));
+  else if (rc == 0)
+    rc = rma_status_agree(ctx->comm, solve_strips(trans, n, nrhs, &wa, &ma.tiles, x, s));
+  if (rc == 0 && trans)
+    permute(x, n, nrhs, ipiv, 0);
   // Every rank holds the whole solution; each writes the tiles of B it owns.
   for (int bi = 0; rc == 0 && bi < mb.tiles.mt; bi++)
     for (int bj = 0; bj < mb.tiles.nt; bj++) {

@@ -1,0 +1,20 @@
+/*
+ * The distributed triangular solves of rma_lu_solve on square-tiled factors,
+ * GA-free: each rank touches only its own tiles. rma_lu_solve -> here ->
+ * MPI reductions / broadcasts in process rows and columns -> kernel.
+ */
+#ifndef RMA_OPS_LU_SOLVE_RUN_H
+#define RMA_OPS_LU_SOLVE_RUN_H
+
+#include "dist/tiles.h"
+
+/*
+ * Collective over the library communicator. x (n x nrhs, row-major, the same
+ * on every rank) holds P*B ('N') or B ('T') on entry. On return x holds
+ * U^-1 L^-1 x ('N') or L^-T U^-T x ('T') on every rank, the pivots not yet
+ * undone for 'T'. t: the factors' directory (t->mb == t->nb, kind TILED or
+ * BLOCK_CYCLIC, square), seg: this rank's segment.
+ */
+int rma_lu_solve_run(const rma_tiles_t *t, const double *seg, int trans, int nrhs, double *x);
+
+#endif
