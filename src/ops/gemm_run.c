@@ -46,6 +46,42 @@ static int ready(rma_ring_t *ring, operand_ref_t *ref) {
   return 0;
 }
 
+static int same_rect(rma_rect_t x, rma_rect_t y) {
+  return x.r0 == y.r0 && x.c0 == y.c0 && x.rows == y.rows && x.cols == y.cols;
+}
+
+// How many tasks from t on can run as one dgemm: the same A patch and k
+// chunk, C rectangles side by side in this rank's memory and B patches held
+// locally side by side (the ScaLAPACK layout keeps a rank's tiles of a tile
+// row in one local array). Widens each call for small tiles. *width gets
+// the total number of C columns.
+static int fusable(int transb, const rma_gemm_plan_t *plan, int t, const operand_ref_t *bt,
+                   const rma_gemm_operand_t *b, const rma_gemm_operand_t *c, int *width) {
+  const rma_gemm_task_t *q = &plan->tasks[t];
+  int g = 1, ldc;
+  *width = q->c.cols;
+  if (bt->slot != -2)
+    return 1;
+  const double *cnext = c_local(c, q->c, &ldc) + q->c.cols;
+  const double *bnext = bt->ptr + (transb ? (long)q->b.rows * bt->ld : q->b.cols);
+  for (int u = t + 1; u < plan->ntasks; u++, g++) {
+    const rma_gemm_task_t *v = &plan->tasks[u];
+    int ld, ldv;
+    if (v->kidx != q->kidx || !same_rect(v->a, q->a) || v->c.rows != q->c.rows)
+      break;
+    const double *bv = rma_patch_local(b->win, b->tiles, v->b, &ld);
+    // One row-major matrix only when the stride is shared and covers the width.
+    int wide = *width + v->c.cols;
+    if (bv != bnext || ld != bt->ld || c_local(c, v->c, &ldv) != cnext || ldv != ldc ||
+        ldc < wide || (!transb && ld < wide))
+      break;
+    cnext += v->c.cols;
+    bnext += transb ? (long)v->b.rows * ld : v->b.cols;
+    *width += v->c.cols;
+  }
+  return g;
+}
+
 static int run_tasks(int transa, int transb, double alpha, const rma_gemm_plan_t *plan,
                      const rma_gemm_operand_t *a, const rma_gemm_operand_t *b,
                      const rma_gemm_operand_t *c, rma_ring_t *ra, rma_ring_t *rb, int depth) {
@@ -81,15 +117,20 @@ static int run_tasks(int transa, int transb, double alpha, const rma_gemm_plan_t
       rc = ready(rb, &br[t]);
     if (rc != 0)
       break;
-    int ldc;
+    int ldc, width, group = fusable(transb, plan, t, &br[t], b, c, &width);
     double *cp = c_local(c, q->c, &ldc);
     int kc = transa ? q->a.rows : q->a.cols;
-    rma_kernel_gemm(transa, transb, q->c.rows, q->c.cols, kc, alpha, ar[t].ptr, ar[t].ld, br[t].ptr,
+    rma_kernel_gemm(transa, transb, q->c.rows, width, kc, alpha, ar[t].ptr, ar[t].ld, br[t].ptr,
                     br[t].ld, cp, ldc);
-    if (ar[t].slot >= 0)
-      rma_ring_release(ra, ar[t].slot);
-    if (br[t].slot >= 0)
-      rma_ring_release(rb, br[t].slot);
+    // Tasks run by the fused call drop what they hold; the unissued ones are skipped.
+    for (int u = t; u < t + group; u++) {
+      if (u < issued && ar[u].slot >= 0)
+        rma_ring_release(ra, ar[u].slot);
+      if (u < issued && br[u].slot >= 0)
+        rma_ring_release(rb, br[u].slot);
+    }
+    issued = issued > t + group ? issued : t + group;
+    t += group - 1;
   }
   free(ar), free(br);
   return rc;
