@@ -40,9 +40,8 @@ static int open_grid(int g_a, MPI_Comm comm, int m, int n, rma_ga_matrix_t *mat)
   MPI_Comm_rank(comm, &me);
   int *lo = malloc(sizeof(int) * 2 * (size_t)np), *hi = malloc(sizeof(int) * 2 * (size_t)np);
   int *rb = malloc(sizeof(int) * (size_t)(np + 1)), *cb = malloc(sizeof(int) * (size_t)(np + 1));
-  int *lds = malloc(sizeof(int) * (size_t)np);
-  int *owner = malloc(sizeof(int) * (size_t)np * np), *ld = malloc(sizeof(int) * (size_t)np * np);
-  int rc = (lo && hi && rb && cb && lds && owner && ld) ? 0 : RMA_ERR_NO_MEMORY;
+  int *lds = malloc(sizeof(int) * (size_t)np), *owner = NULL, *ld = NULL;
+  int rc = (lo && hi && rb && cb && lds) ? 0 : RMA_ERR_NO_MEMORY;
   int nr = 0, nc = 0, myld = 0;
   if (rc == 0) {
     for (int p = 0; p < np; p++) {
@@ -62,6 +61,12 @@ static int open_grid(int g_a, MPI_Comm comm, int m, int n, rma_ga_matrix_t *mat)
       myld = ldv[0];
       mat->seglen = (long)(hi[2 * me] - lo[2 * me]) * myld + (hi[2 * me + 1] - lo[2 * me + 1] + 1);
     }
+  }
+  if (rc == 0) {
+    // One cell per process that holds data: nr x nc <= np.
+    owner = malloc(sizeof(int) * (size_t)nr * nc);
+    ld = malloc(sizeof(int) * (size_t)nr * nc);
+    rc = owner && ld ? 0 : RMA_ERR_NO_MEMORY;
   }
   rc = rma_status_agree(comm, rc);
   if (rc == 0) {

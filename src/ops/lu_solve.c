@@ -115,10 +115,11 @@ static int solve_body(int trans, int g_a, const int *ipiv, int g_b) {
     return rc;
   }
   int n = ma.tiles.m, nrhs = mb.tiles.n;
+  int distributed = !ma.regular && ma.tiles.mb == ma.tiles.nb; // else: the strip solve
   double *x = malloc(sizeof(double) * (size_t)n * nrhs);
-  double *s = malloc(sizeof(double) * (size_t)STRIP * n);
-  rc = rma_status_agree(ctx->comm, x && s ? 0 : RMA_ERR_NO_MEMORY);
-  if (rc == 0)
+  double *s = distributed ? NULL : malloc(sizeof(double) * (size_t)STRIP * n);
+  rc = rma_status_agree(ctx->comm, x && (distributed || s) ? 0 : RMA_ERR_NO_MEMORY);
+  if (rc == 0 && !distributed)
     rc = rma_status_agree(ctx->comm, rma_win_create(ctx->comm, ma.seg, ma.seglen, &wa));
   if (rc == 0)
     rc = rma_status_agree(ctx->comm, rma_win_create(ctx->comm, mb.seg, mb.seglen, &wb));
@@ -127,7 +128,7 @@ static int solve_body(int trans, int g_a, const int *ipiv, int g_b) {
     rc = rma_status_agree(ctx->comm, rma_patch_copy(&wb, &mb.tiles, 0, all, x, nrhs));
   if (rc == 0 && !trans)
     permute(x, n, nrhs, ipiv, 1);
-  if (rc == 0 && !ma.regular && ma.tiles.mb == ma.tiles.nb)
+  if (rc == 0 && distributed)
     rc = rma_status_agree(ctx->comm, rma_lu_solve_run(&ma.tiles, ma.seg, trans, nrhs, x));
   else if (rc == 0)
     rc = rma_status_agree(ctx->comm, solve_strips(trans, n, nrhs, &wa, &ma.tiles, x, s));

@@ -79,11 +79,6 @@ int rma_patch_rget(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, doubl
   return patch_xfer(w, t, 0, p, buf, ldb, reqs, nreq);
 }
 
-int rma_patch_rput(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, const double *buf,
-                   int ldb, MPI_Request *reqs, int *nreq) {
-  return patch_xfer(w, t, 1, p, (double *)buf, ldb, reqs, nreq);
-}
-
 int rma_patch_copy(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rect_t p, double *buf,
                    int ldb) {
   int n = rma_patch_pieces(t, p), count = 0, rc;

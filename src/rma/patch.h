@@ -27,10 +27,6 @@ int rma_patch_pieces(const rma_tiles_t *t, rma_rect_t p);
 int rma_patch_rget(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, double *buf, int ldb,
                    MPI_Request *reqs, int *nreq);
 
-/* Local (one-sided). The same, writing buf into patch p with MPI_Rput. */
-int rma_patch_rput(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, const double *buf,
-                   int ldb, MPI_Request *reqs, int *nreq);
-
 /* Local (one-sided). A blocking get (put = 0) or put (put = 1) of patch p:
  * issues the transfers and waits for them. */
 int rma_patch_copy(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rect_t p, double *buf,
