@@ -50,7 +50,7 @@ typedef enum {
 
 /* Ablation variants of rma_dgemm (the paper's Table I). */
 typedef enum {
-  ABL_NONE,  /* not an ablation run: library defaults */
+  ABL_NONE, /* not an ablation run: library defaults */
   ABL_ALL_ON,
   ABL_NO_CONTENTION,
   ABL_NO_NONBLOCKING,
@@ -104,13 +104,13 @@ typedef struct {
   int ntrans;
   int pivots[2]; /* rma LU modes selected: [0] nopiv, [1] pivot */
   int repeat;
-  int weak;      /* N_PER_PROC, 0 when not a weak run */
+  int weak; /* N_PER_PROC, 0 when not a weak run */
   int ablate;
   int main_job;
   int quick;
   int overwrite;
-  int plot;      /* call the plot script at the end */
-  int samples;   /* sampled dgemm entries */
+  int plot;    /* call the plot script at the end */
+  int samples; /* sampled dgemm entries */
   char csv[1024], json[1024], plot_dir[1024], plot_script[1024];
 } bench_opts_t;
 
@@ -136,8 +136,8 @@ typedef struct {
   int (*setup)(void *ctx); /* untimed: refill the inputs; returns 0 or a code */
   int (*call)(void *ctx);  /* timed: the operation; returns 0 or a code */
   void *ctx;
-  int idle_wait;           /* 1: the closing barrier sleeps instead of spinning, so
-                              waiting ranks leave their cores to rank 0's threads */
+  int idle_wait; /* 1: the closing barrier sleeps instead of spinning, so
+                    waiting ranks leave their cores to rank 0's threads */
 } bench_timed_t;
 int bench_time(const bench_env_t *env, int repeat, const bench_timed_t *t, double *best,
                double *median, int *runs);
@@ -148,7 +148,7 @@ int bench_agree_rc(const bench_env_t *env, int rc);
 /* check.c */
 typedef struct {
   int n, count;
-  int *i, *j;     /* sampled positions */
+  int *i, *j; /* sampled positions */
 } bench_samples_t;
 void bench_samples_make(int n, int count, bench_samples_t *s);
 void bench_samples_free(bench_samples_t *s);
@@ -157,9 +157,9 @@ double bench_check_dgemm(const bench_env_t *env, const bench_case_t *c, const be
 
 typedef struct {
   int n;
-  double *b;      /* right-hand side, full on every rank */
-  double anorm;   /* ||A||_inf */
-  double bnorm;   /* ||b||_inf */
+  double *b;    /* right-hand side, full on every rank */
+  double anorm; /* ||A||_inf */
+  double bnorm; /* ||b||_inf */
 } bench_lu_problem_t;
 double bench_lu_entry(int n, long i, long j);
 void bench_lu_problem_make(const bench_env_t *env, int n, bench_lu_problem_t *pr);
@@ -168,8 +168,7 @@ double bench_check_lu(const bench_env_t *env, const bench_lu_problem_t *pr, cons
 bench_status_t bench_status_of(bench_op_t op, double residual);
 
 /* impl_ga.c: sampled entries of a GA, into vals on rank 0. Collective. */
-void bench_samples_get_ga(const bench_env_t *env, int g_c, const bench_samples_t *s,
-                          double *vals);
+void bench_samples_get_ga(const bench_env_t *env, int g_c, const bench_samples_t *s, double *vals);
 
 /* impl_*.c: run one case, fill r (status, times, residual, note). pr is the
  * LU problem of this n (NULL for dgemm). Collective. */

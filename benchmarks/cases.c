@@ -17,7 +17,8 @@
 void bench_grid_default(int np, int *p, int *q) {
   int best = 1;
   for (int d = 1; (long)d * d <= np; d++)
-    if (np % d == 0) best = d;
+    if (np % d == 0)
+      best = d;
   *p = best;
   *q = np / best;
 }
@@ -37,9 +38,12 @@ static void push(case_list_t *l, bench_case_t c) {
 
 static int max_nb(const bench_opts_t *o) {
   int m = 1;
-  for (int i = 0; i < o->nnb_rma_tiled; i++) m = o->nb_rma_tiled[i] > m ? o->nb_rma_tiled[i] : m;
-  for (int i = 0; i < o->nnb_rma_sp; i++) m = o->nb_rma_sp[i] > m ? o->nb_rma_sp[i] : m;
-  for (int i = 0; i < o->nnb_sp; i++) m = o->nb_sp[i] > m ? o->nb_sp[i] : m;
+  for (int i = 0; i < o->nnb_rma_tiled; i++)
+    m = o->nb_rma_tiled[i] > m ? o->nb_rma_tiled[i] : m;
+  for (int i = 0; i < o->nnb_rma_sp; i++)
+    m = o->nb_rma_sp[i] > m ? o->nb_rma_sp[i] : m;
+  for (int i = 0; i < o->nnb_sp; i++)
+    m = o->nb_sp[i] > m ? o->nb_sp[i] : m;
   return m;
 }
 
@@ -47,8 +51,8 @@ static int max_nb(const bench_opts_t *o) {
 static void group_cases(case_list_t *l, const bench_opts_t *o, const bench_env_t *env,
                         bench_op_t op, int n, char ta, char tb, int group, const int *gp,
                         const int *gq, int ngrid) {
-  bench_case_t base = {.op = op, .n = n, .ta = ta, .tb = tb, .layout = LAYOUT_NONE,
-                       .pivot = 1, .group = group};
+  bench_case_t base = {
+      .op = op, .n = n, .ta = ta, .tb = tb, .layout = LAYOUT_NONE, .pivot = 1, .group = group};
   if (o->impls[IMPL_LIMIT]) {
     bench_case_t c = base;
     c.impl = IMPL_LIMIT;
@@ -72,14 +76,17 @@ static void group_cases(case_list_t *l, const bench_opts_t *o, const bench_env_t
   }
   if (o->impls[IMPL_RMA])
     for (int lay = 0; lay < 2; lay++) {
-      if (!o->layouts[lay]) continue;
+      if (!o->layouts[lay])
+        continue;
       const int *nbs = lay == LAYOUT_TILED ? o->nb_rma_tiled : o->nb_rma_sp;
       int nnb = lay == LAYOUT_TILED ? o->nnb_rma_tiled : o->nnb_rma_sp;
       for (int g = 0; g < ngrid; g++)
         for (int b = 0; b < nnb; b++)
           for (int piv = 0; piv < 2; piv++) {
-            if (op == OP_DGEMM && piv == 0) continue;
-            if (op == OP_LU && !o->pivots[piv]) continue;
+            if (op == OP_DGEMM && piv == 0)
+              continue;
+            if (op == OP_LU && !o->pivots[piv])
+              continue;
             bench_case_t c = base;
             c.impl = IMPL_RMA;
             c.layout = (bench_layout_t)lay;
@@ -115,8 +122,8 @@ int bench_cases_build(const bench_opts_t *o, const bench_env_t *env, bench_case_
   for (int g = 0; g < o->ngrid; g++) {
     if (o->grid_p[g] * o->grid_q[g] != env->np) {
       if (env->rank == 0)
-        fprintf(stderr, "rmala-bench: grid %dx%d does not match np=%d, skipped\n",
-                o->grid_p[g], o->grid_q[g], env->np);
+        fprintf(stderr, "rmala-bench: grid %dx%d does not match np=%d, skipped\n", o->grid_p[g],
+                o->grid_q[g], env->np);
       continue;
     }
     gp[ngrid] = o->grid_p[g];
@@ -124,13 +131,15 @@ int bench_cases_build(const bench_opts_t *o, const bench_env_t *env, bench_case_
     ngrid++;
   }
   if (!ngrid) {
-    if (o->ngrid) return -1;
+    if (o->ngrid)
+      return -1;
     bench_grid_default(env->np, &gp[0], &gq[0]);
     ngrid = 1;
   }
   // Sizes: the list, or the weak-scaling size for this np.
   int ns[BENCH_MAX_LIST], nn = o->nn;
-  for (int i = 0; i < nn; i++) ns[i] = o->n[i];
+  for (int i = 0; i < nn; i++)
+    ns[i] = o->n[i];
   if (o->weak) {
     int mult = max_nb(o);
     double target = o->weak * sqrt((double)env->np);
@@ -141,15 +150,16 @@ int bench_cases_build(const bench_opts_t *o, const bench_env_t *env, bench_case_
   case_list_t l = {0};
   int group = 0;
   for (int op = 0; op < OP_COUNT; op++) {
-    if (!o->ops[op]) continue;
+    if (!o->ops[op])
+      continue;
     for (int i = 0; i < nn; i++) {
       if (op == OP_LU) {
         group_cases(&l, o, env, (bench_op_t)op, ns[i], 'N', 'N', group++, gp, gq, ngrid);
         continue;
       }
       for (int t = 0; t < o->ntrans; t++)
-        group_cases(&l, o, env, (bench_op_t)op, ns[i], o->trans[t][0], o->trans[t][1], group++,
-                    gp, gq, ngrid);
+        group_cases(&l, o, env, (bench_op_t)op, ns[i], o->trans[t][0], o->trans[t][1], group++, gp,
+                    gq, ngrid);
     }
   }
   *cases = l.v;

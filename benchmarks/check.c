@@ -41,11 +41,11 @@ void bench_samples_free(bench_samples_t *s) {
   s->i = s->j = NULL;
 }
 
-static double gen_a(char ta, long i, long l) {  // op(A)(i,l)
+static double gen_a(char ta, long i, long l) { // op(A)(i,l)
   return ta == 'N' ? rt_entry(BENCH_SEED_A, i, l) : rt_entry(BENCH_SEED_A, l, i);
 }
 
-static double gen_b(char tb, long l, long j) {  // op(B)(l,j)
+static double gen_b(char tb, long l, long j) { // op(B)(l,j)
   return tb == 'N' ? rt_entry(BENCH_SEED_B, l, j) : rt_entry(BENCH_SEED_B, j, l);
 }
 
@@ -72,13 +72,15 @@ double bench_check_dgemm(const bench_env_t *env, const bench_case_t *c, const be
       }
       double c0 = rt_entry(BENCH_SEED_C, i, j);
       long double ref = (long double)BENCH_ALPHA * acc + (long double)BENCH_BETA * c0;
-      long double den = RT_EPS * (fabsl((long double)BENCH_ALPHA) * mag + fabs(BENCH_BETA) * fabs(c0));
+      long double den =
+          RT_EPS * (fabsl((long double)BENCH_ALPHA) * mag + fabs(BENCH_BETA) * fabs(c0));
       double ratio = (double)(fabsl((long double)cvals[t] - ref) / (den > 0 ? den : 1.0L));
-      if (isnan(ratio)) {  // a NaN entry fails the whole check
+      if (isnan(ratio)) { // a NaN entry fails the whole check
         worst = NAN;
         break;
       }
-      if (ratio > worst) worst = ratio;
+      if (ratio > worst)
+        worst = ratio;
     }
   }
   MPI_Bcast(&worst, 1, MPI_DOUBLE, 0, env->comm);
@@ -105,7 +107,8 @@ void bench_lu_problem_make(const bench_env_t *env, int n, bench_lu_problem_t *pr
   int r0, r1;
   my_rows(env, n, &r0, &r1);
   double *x0 = malloc(sizeof(double) * (size_t)n);
-  for (int j = 0; j < n; j++) x0[j] = rt_entry(BENCH_SEED_X, j, 0);
+  for (int j = 0; j < n; j++)
+    x0[j] = rt_entry(BENCH_SEED_X, j, 0);
   pr->n = n;
   pr->b = malloc(sizeof(double) * (size_t)n);
   double anorm = 0.0;
@@ -118,9 +121,11 @@ void bench_lu_problem_make(const bench_env_t *env, int n, bench_lu_problem_t *pr
       rowsum += fabs(a);
     }
     pr->b[i] = (double)acc;
-    if (rowsum > anorm) anorm = rowsum;
+    if (rowsum > anorm)
+      anorm = rowsum;
   }
-  int *counts = malloc(sizeof(int) * (size_t)env->np), *displs = malloc(sizeof(int) * (size_t)env->np);
+  int *counts = malloc(sizeof(int) * (size_t)env->np),
+      *displs = malloc(sizeof(int) * (size_t)env->np);
   for (int r = 0; r < env->np; r++) {
     displs[r] = (int)((long)n * r / env->np);
     counts[r] = (int)((long)n * (r + 1) / env->np) - displs[r];
@@ -129,7 +134,8 @@ void bench_lu_problem_make(const bench_env_t *env, int n, bench_lu_problem_t *pr
   MPI_Allreduce(&anorm, &pr->anorm, 1, MPI_DOUBLE, MPI_MAX, env->comm);
   pr->bnorm = 0.0;
   for (int i = 0; i < n; i++)
-    if (fabs(pr->b[i]) > pr->bnorm) pr->bnorm = fabs(pr->b[i]);
+    if (fabs(pr->b[i]) > pr->bnorm)
+      pr->bnorm = fabs(pr->b[i]);
   free(counts);
   free(displs);
   free(x0);
@@ -151,21 +157,25 @@ double bench_check_lu(const bench_env_t *env, const bench_lu_problem_t *pr, cons
   int n = pr->n, r0, r1;
   my_rows(env, n, &r0, &r1);
   double rnorm = 0.0, xnorm = 0.0;
-  int bad = 0;  // a non-finite x or residual fails the check
+  int bad = 0; // a non-finite x or residual fails the check
   for (int j = 0; j < n; j++) {
     bad |= !isfinite(x[j]);
-    if (fabs(x[j]) > xnorm) xnorm = fabs(x[j]);
+    if (fabs(x[j]) > xnorm)
+      xnorm = fabs(x[j]);
   }
   for (int i = r0; i < r1 && !bad; i++) {
     long double acc = -(long double)pr->b[i];
-    for (int j = 0; j < n; j++) acc += (long double)bench_lu_entry(n, i, j) * x[j];
+    for (int j = 0; j < n; j++)
+      acc += (long double)bench_lu_entry(n, i, j) * x[j];
     double r = (double)fabsl(acc);
     bad |= !isfinite(r);
-    if (r > rnorm) rnorm = r;
+    if (r > rnorm)
+      rnorm = r;
   }
   MPI_Allreduce(MPI_IN_PLACE, &rnorm, 1, MPI_DOUBLE, MPI_MAX, env->comm);
   MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_LOR, env->comm);
-  if (bad) return NAN;
+  if (bad)
+    return NAN;
   double den = RT_EPS * (pr->anorm * xnorm + pr->bnorm) * n;
   return rnorm / den;
 }

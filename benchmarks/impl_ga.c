@@ -13,8 +13,7 @@
 
 // Reads the sampled entries of GA g_c into vals on rank 0 (one NGA_Get per
 // entry: O(samples) messages). Collective (ends with GA_Sync).
-void bench_samples_get_ga(const bench_env_t *env, int g_c, const bench_samples_t *s,
-                          double *vals) {
+void bench_samples_get_ga(const bench_env_t *env, int g_c, const bench_samples_t *s, double *vals) {
   if (env->rank == 0)
     for (int t = 0; t < s->count; t++) {
       int lo[2] = {s->i[t], s->j[t]}, hi[2] = {s->i[t], s->j[t]}, ld[1] = {1};
@@ -43,7 +42,7 @@ static int ga_call(void *p) {
 
 void impl_ga_run(const bench_env_t *env, const bench_opts_t *o, const bench_case_t *c,
                  const bench_lu_problem_t *pr, bench_result_t *r) {
-  (void)pr;  // dgemm only
+  (void)pr; // dgemm only
   int n = c->n;
   ga_ctx_t x = {c, rt_create_regular(n, n, "bench_ga_A"), rt_create_regular(n, n, "bench_ga_B"),
                 rt_create_regular(n, n, "bench_ga_C")};

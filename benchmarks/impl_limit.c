@@ -35,7 +35,8 @@ static int dgemm_setup(void *p) {
   int n = x->c->n;
   if (x->env->rank == 0)
     for (long i = 0; i < n; i++)
-      for (long j = 0; j < n; j++) x->cm[i * n + j] = rt_entry(BENCH_SEED_C, i, j);
+      for (long j = 0; j < n; j++)
+        x->cm[i * n + j] = rt_entry(BENCH_SEED_C, i, j);
   return 0;
 }
 
@@ -45,17 +46,18 @@ static int dgemm_call(void *p) {
   int n = x->c->n;
   if (x->env->rank == 0)
     cblas_dgemm(CblasRowMajor, x->c->ta == 'N' ? CblasNoTrans : CblasTrans,
-                x->c->tb == 'N' ? CblasNoTrans : CblasTrans, n, n, n, BENCH_ALPHA, x->a, n, x->b,
-                n, BENCH_BETA, x->cm, n);
+                x->c->tb == 'N' ? CblasNoTrans : CblasTrans, n, n, n, BENCH_ALPHA, x->a, n, x->b, n,
+                BENCH_BETA, x->cm, n);
   return 0;
 }
 
-static int lu_setup(void *p) {  // column-major A(i,j) at a[i + j*n]
+static int lu_setup(void *p) { // column-major A(i,j) at a[i + j*n]
   limit_ctx_t *x = p;
   int n = x->c->n;
   if (x->env->rank == 0)
     for (long j = 0; j < n; j++)
-      for (long i = 0; i < n; i++) x->a[i + j * n] = bench_lu_entry(n, i, j);
+      for (long i = 0; i < n; i++)
+        x->a[i + j * n] = bench_lu_entry(n, i, j);
   return 0;
 }
 
@@ -63,7 +65,8 @@ static int lu_call(void *p) {
   limit_ctx_t *x = p;
   int n = x->c->n;
   x->info = 0;
-  if (x->env->rank == 0) x->info = LAPACKE_dgetrf(LAPACK_COL_MAJOR, n, n, x->a, n, x->ipiv);
+  if (x->env->rank == 0)
+    x->info = LAPACKE_dgetrf(LAPACK_COL_MAJOR, n, n, x->a, n, x->ipiv);
   return x->info;
 }
 
@@ -75,7 +78,8 @@ static int widen_affinity(const bench_env_t *env, cpu_set_t *saved) {
   sched_getaffinity(0, sizeof mine, &mine);
   *saved = mine;
   MPI_Allreduce(&mine, &all, (int)sizeof(cpu_set_t), MPI_BYTE, MPI_BOR, env->node_comm);
-  if (env->rank == 0) sched_setaffinity(0, sizeof all, &all);
+  if (env->rank == 0)
+    sched_setaffinity(0, sizeof all, &all);
   return CPU_COUNT(&all);
 }
 
@@ -100,7 +104,8 @@ void impl_limit_run(const bench_env_t *env, const bench_opts_t *o, const bench_c
   }
   cpu_set_t saved;
   int cpus = widen_affinity(env, &saved);
-  if (env->rank == 0) openblas_set_num_threads(threads);
+  if (env->rank == 0)
+    openblas_set_num_threads(threads);
   bench_timed_t t = c->op == OP_DGEMM ? (bench_timed_t){dgemm_setup, dgemm_call, &x, 1}
                                       : (bench_timed_t){lu_setup, lu_call, &x, 1};
   int rc = bench_time(env, o->repeat, &t, &r->time_best, &r->time_median, &r->repeats);
@@ -119,7 +124,8 @@ void impl_limit_run(const bench_env_t *env, const bench_opts_t *o, const bench_c
     bench_samples_make(n, o->samples, &s);
     double *vals = calloc((size_t)s.count, sizeof(double));
     if (env->rank == 0)
-      for (int k = 0; k < s.count; k++) vals[k] = x.cm[(size_t)s.i[k] * n + s.j[k]];
+      for (int k = 0; k < s.count; k++)
+        vals[k] = x.cm[(size_t)s.i[k] * n + s.j[k]];
     r->residual = bench_check_dgemm(env, c, &s, vals);
     r->status = bench_status_of(OP_DGEMM, r->residual);
     free(vals);

@@ -62,21 +62,28 @@ static const rma_option_t abl_opts[3] = {RMA_OPT_ZERO_COPY, RMA_OPT_NONBLOCKING,
 // Sets zero-copy / nonblocking / contention for variant a; saved[] gets the
 // values to restore. Returns 0 or the first code rma_set_option returned.
 static int ablate_set(bench_ablate_t a, int saved[3]) {
-  int want[3] = {1, 1, 1};  // zero-copy, nonblocking, contention
-  if (a == ABL_NO_CONTENTION) want[2] = 0;
-  if (a == ABL_NO_NONBLOCKING) want[1] = 0;
-  if (a == ABL_NO_ZERO_COPY) want[0] = 0;
-  if (a == ABL_NO_ZC_NO_NB) want[0] = want[1] = 0;
+  int want[3] = {1, 1, 1}; // zero-copy, nonblocking, contention
+  if (a == ABL_NO_CONTENTION)
+    want[2] = 0;
+  if (a == ABL_NO_NONBLOCKING)
+    want[1] = 0;
+  if (a == ABL_NO_ZERO_COPY)
+    want[0] = 0;
+  if (a == ABL_NO_ZC_NO_NB)
+    want[0] = want[1] = 0;
   for (int i = 0; i < 3; i++) {
     int rc = rma_get_option(abl_opts[i], &saved[i]);
-    if (!rc) rc = rma_set_option(abl_opts[i], want[i]);
-    if (rc) return rc;
+    if (!rc)
+      rc = rma_set_option(abl_opts[i], want[i]);
+    if (rc)
+      return rc;
   }
   return 0;
 }
 
 static void ablate_restore(const int saved[3]) {
-  for (int i = 0; i < 3; i++) rma_set_option(abl_opts[i], saved[i]);
+  for (int i = 0; i < 3; i++)
+    rma_set_option(abl_opts[i], saved[i]);
 }
 
 /* ---- the runs ---------------------------------------------------------- */
@@ -105,7 +112,8 @@ static void run_dgemm(const bench_env_t *env, const bench_opts_t *o, const bench
   }
   bench_timed_t t = {dgemm_setup, dgemm_call, &x, 0};
   rc = bench_time(env, o->repeat, &t, &r->time_best, &r->time_median, &r->repeats);
-  if (c->ablate != ABL_NONE) ablate_restore(saved);
+  if (c->ablate != ABL_NONE)
+    ablate_restore(saved);
   if (rc) {
     set_code(r, "rma_dgemm", rc);
     goto out;
@@ -119,9 +127,12 @@ static void run_dgemm(const bench_env_t *env, const bench_opts_t *o, const bench
   free(vals);
   bench_samples_free(&s);
 out:
-  if (x.g_c) GA_Destroy(x.g_c);
-  if (x.g_b) GA_Destroy(x.g_b);
-  if (x.g_a) GA_Destroy(x.g_a);
+  if (x.g_c)
+    GA_Destroy(x.g_c);
+  if (x.g_b)
+    GA_Destroy(x.g_b);
+  if (x.g_a)
+    GA_Destroy(x.g_a);
 }
 
 // Solves A x = b with the factors in g_a and checks x. The right-hand side
@@ -132,8 +143,10 @@ static void lu_solve_check(const bench_env_t *env, const bench_case_t *c,
                            bench_result_t *r) {
   int n = c->n, g_b = 0;
   rma_layout_t lay = c->layout == LAYOUT_TILED ? RMA_LAYOUT_TILED : RMA_LAYOUT_SCALAPACK;
-  if (rma_matrix_create(n, 1, c->nb, 1, 0, 0, lay, "bench_rma_b", &g_b)) g_b = 0;
-  if (!g_b) g_b = rt_create_regular(n, 1, "bench_rma_b");
+  if (rma_matrix_create(n, 1, c->nb, 1, 0, 0, lay, "bench_rma_b", &g_b))
+    g_b = 0;
+  if (!g_b)
+    g_b = rt_create_regular(n, 1, "bench_rma_b");
   if (env->rank == 0) {
     int lo[2] = {0, 0}, hi[2] = {n - 1, 0}, ld[1] = {1};
     NGA_Put(g_b, lo, hi, pr->b, ld);
@@ -177,7 +190,8 @@ static void run_lu(const bench_env_t *env, const bench_opts_t *o, const bench_ca
   if (!c->pivot && r->status == ST_OK)
     snprintf(r->note, sizeof r->note, "no pivoting (ScaLAPACK has none; peers pivot)");
 out:
-  if (x.g_a) GA_Destroy(x.g_a);
+  if (x.g_a)
+    GA_Destroy(x.g_a);
   free(x.ipiv);
 }
 

@@ -19,16 +19,15 @@ void Cblacs_get(int icontxt, int what, int *val);
 void Cblacs_gridinit(int *icontxt, const char *order, int nprow, int npcol);
 void Cblacs_gridinfo(int icontxt, int *nprow, int *npcol, int *myrow, int *mycol);
 void Cblacs_gridexit(int icontxt);
-int numroc_(const int *n, const int *nb, const int *iproc, const int *isrcproc,
-            const int *nprocs);
+int numroc_(const int *n, const int *nb, const int *iproc, const int *isrcproc, const int *nprocs);
 void descinit_(int *desc, const int *m, const int *n, const int *mb, const int *nb,
                const int *irsrc, const int *icsrc, const int *ictxt, const int *lld, int *info);
 void pdgemm_(const char *transa, const char *transb, const int *m, const int *n, const int *k,
-             const double *alpha, const double *a, const int *ia, const int *ja,
-             const int *desca, const double *b, const int *ib, const int *jb, const int *descb,
-             const double *beta, double *c, const int *ic, const int *jc, const int *descc);
-void pdgetrf_(const int *m, const int *n, double *a, const int *ia, const int *ja,
-              const int *desca, int *ipiv, int *info);
+             const double *alpha, const double *a, const int *ia, const int *ja, const int *desca,
+             const double *b, const int *ib, const int *jb, const int *descb, const double *beta,
+             double *c, const int *ic, const int *jc, const int *descc);
+void pdgetrf_(const int *m, const int *n, double *a, const int *ia, const int *ja, const int *desca,
+              int *ipiv, int *info);
 void pdgetrs_(const char *trans, const int *n, const int *nrhs, const double *a, const int *ia,
               const int *ja, const int *desca, const int *ipiv, double *b, const int *ib,
               const int *jb, const int *descb, int *info, size_t trans_len);
@@ -69,9 +68,11 @@ typedef struct {
   int info;
 } sp_ctx_t;
 
-static size_t local_size(const sp_grid_t *g) { return (size_t)g->lld * (size_t)(g->nloc ? g->nloc : 1); }
+static size_t local_size(const sp_grid_t *g) {
+  return (size_t)g->lld * (size_t)(g->nloc ? g->nloc : 1);
+}
 
-static int restore(void *p) {  // untimed: C (or A for LU) back to its input values
+static int restore(void *p) { // untimed: C (or A for LU) back to its input values
   sp_ctx_t *x = p;
   memcpy(x->cm, x->c0, sizeof(double) * local_size(&x->g));
   return 0;
@@ -82,8 +83,8 @@ static int dgemm_call(void *p) {
   const int one = 1, n = x->c->n;
   const double alpha = BENCH_ALPHA, beta = BENCH_BETA;
   char ta = x->c->ta, tb = x->c->tb;
-  pdgemm_(&ta, &tb, &n, &n, &n, &alpha, x->a, &one, &one, x->desc, x->b, &one, &one, x->desc,
-          &beta, x->cm, &one, &one, x->desc);
+  pdgemm_(&ta, &tb, &n, &n, &n, &alpha, x->a, &one, &one, x->desc, x->b, &one, &one, x->desc, &beta,
+          x->cm, &one, &one, x->desc);
   return 0;
 }
 
@@ -102,7 +103,8 @@ static int grid_make(const bench_case_t *c, sp_grid_t *g) {
   Cblacs_get(-1, 0, &g->ctxt);
   Cblacs_gridinit(&g->ctxt, "Row", c->p, c->q);
   Cblacs_gridinfo(g->ctxt, &g->p, &g->q, &g->myrow, &g->mycol);
-  if (g->myrow < 0 || g->myrow >= c->p) return -1;
+  if (g->myrow < 0 || g->myrow >= c->p)
+    return -1;
   const int zero = 0;
   g->nb = c->nb;
   g->n = c->n;
@@ -120,7 +122,8 @@ static void samples_get(const bench_env_t *env, const sp_ctx_t *x, const bench_s
   const sp_grid_t *g = &x->g;
   for (int t = 0; t < s->count; t++) {
     int bi = s->i[t] / g->nb, bj = s->j[t] / g->nb;
-    if (bi % g->p != g->myrow || bj % g->q != g->mycol) continue;
+    if (bi % g->p != g->myrow || bj % g->q != g->mycol)
+      continue;
     int li = (bi / g->p) * g->nb + s->i[t] % g->nb;
     int lj = (bj / g->q) * g->nb + s->j[t] % g->nb;
     mine[t] = x->cm[(size_t)lj * g->lld + li];
@@ -172,13 +175,14 @@ static void run_lu(const bench_env_t *env, const bench_opts_t *o, sp_ctx_t *x,
   descinit_(x->descb, &n, &one, &g->nb, &g->nb, &zero, &zero, &g->ctxt, &lldb, &info);
   double *bl = calloc((size_t)lldb, sizeof(double));
   if (g->mycol == 0)
-    for (int li = 0; li < g->mloc; li++) bl[li] = pr->b[global_of(li, g->nb, g->myrow, g->p)];
-  pdgetrs_("N", &n, &one, x->cm, &one, &one, x->desc, x->ipiv, bl, &one, &one, x->descb, &info,
-           1);
+    for (int li = 0; li < g->mloc; li++)
+      bl[li] = pr->b[global_of(li, g->nb, g->myrow, g->p)];
+  pdgetrs_("N", &n, &one, x->cm, &one, &one, x->desc, x->ipiv, bl, &one, &one, x->descb, &info, 1);
   // x on every rank: owners (process column 0) contribute, a sum gathers.
   double *xv = calloc((size_t)n, sizeof(double));
   if (g->mycol == 0)
-    for (int li = 0; li < g->mloc; li++) xv[global_of(li, g->nb, g->myrow, g->p)] = bl[li];
+    for (int li = 0; li < g->mloc; li++)
+      xv[global_of(li, g->nb, g->myrow, g->p)] = bl[li];
   MPI_Allreduce(MPI_IN_PLACE, xv, n, MPI_DOUBLE, MPI_SUM, env->comm);
   info = bench_agree_rc(env, info);
   if (info) {

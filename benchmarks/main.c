@@ -52,9 +52,11 @@ static void blas_threads_one(const bench_env_t *env) {
 
 static const char *plot_script(const bench_opts_t *o, char *buf, size_t len) {
   struct stat st;
-  if (o->plot_script[0]) return o->plot_script;
+  if (o->plot_script[0])
+    return o->plot_script;
   const char *e = getenv("RMALA_BENCH_PLOT");
-  if (e && *e) return e;
+  if (e && *e)
+    return e;
   // Installed next to the binary: <prefix>/bin/rmala-bench, <prefix>/share/rmala/plot.sh
   char exe[1024];
   ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -64,14 +66,15 @@ static const char *plot_script(const bench_opts_t *o, char *buf, size_t len) {
     if (slash) {
       *slash = 0;
       snprintf(buf, len, "%s/../share/rmala/plot.sh", exe);
-      if (!stat(buf, &st)) return buf;
+      if (!stat(buf, &st))
+        return buf;
     }
   }
   return RMALA_BENCH_PLOT_SOURCE;
 }
 
-static bench_impl_fn *const impl_fns[IMPL_COUNT] = {impl_rma_run, impl_scalapack_run,
-                                                     impl_ga_run, impl_limit_run};
+static bench_impl_fn *const impl_fns[IMPL_COUNT] = {impl_rma_run, impl_scalapack_run, impl_ga_run,
+                                                    impl_limit_run};
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
@@ -83,7 +86,8 @@ int main(int argc, char **argv) {
   env_make(&env);
   blas_threads_one(&env);
   int rc = rma_init();
-  if (rc && env.rank == 0) fprintf(stderr, "rmala-bench: rma_init: %s\n", rma_strerror(rc));
+  if (rc && env.rank == 0)
+    fprintf(stderr, "rmala-bench: rma_init: %s\n", rma_strerror(rc));
 
   bench_opts_t o;
   int prc = bench_options_parse(argc, argv, &o, &env);
@@ -91,14 +95,17 @@ int main(int argc, char **argv) {
   bench_case_t *cases = NULL;
   int ncases = prc ? 0 : bench_cases_build(&o, &env, &cases);
   if (!prc && ncases <= 0) {
-    if (env.rank == 0) fprintf(stderr, "rmala-bench: nothing to run\n");
+    if (env.rank == 0)
+      fprintf(stderr, "rmala-bench: nothing to run\n");
     exit_code = 2;
   }
   char run_csv[1100];
   snprintf(run_csv, sizeof run_csv, "%s/run.csv", o.plot_dir);
-  if (ncases > 0 && env.rank == 0 && bench_output_open(&o, o.plot ? run_csv : NULL)) exit_code = 2;
+  if (ncases > 0 && env.rank == 0 && bench_output_open(&o, o.plot ? run_csv : NULL))
+    exit_code = 2;
   MPI_Bcast(&exit_code, 1, MPI_INT, 0, env.comm);
-  if (exit_code) ncases = 0;
+  if (exit_code)
+    ncases = 0;
 
   if (ncases > 0 && env.rank == 0) {
     printf("rmala-bench: %d cases, np=%d on %d node(s), %d rank(s) on node 0, repeat %d after 1 "
@@ -143,10 +150,12 @@ int main(int argc, char **argv) {
       fflush(stdout);
     }
     impl_fns[c->impl](&env, &o, c, c->op == OP_LU ? &lu : NULL, r);
-    if (r->time_best > 0) r->gflops = bench_flops(c) / r->time_best * 1e-9;
+    if (r->time_best > 0)
+      r->gflops = bench_flops(c) / r->time_best * 1e-9;
     r->peak_rss_mb = bench_peak_rss_mb(&env);
     r->load1 = bench_loadavg();
-    if (env.rank == 0) bench_progress_print(r);
+    if (env.rank == 0)
+      bench_progress_print(r);
     // End of a group: ratios, then its rows go to the files.
     if (i + 1 == ncases || cases[i + 1].group != c->group) {
       bench_ratios_compute(rows + group_start, i + 1 - group_start);
@@ -172,7 +181,8 @@ int main(int argc, char **argv) {
            o.json);
     bench_output_close();
   }
-  if (failed) exit_code = 1;
+  if (failed)
+    exit_code = 1;
   free(rows);
   free(cases);
 

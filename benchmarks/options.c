@@ -13,35 +13,53 @@
 #include "bench.h"
 
 enum {
-  O_OP = 1000, O_IMPL, O_N, O_NB, O_GRID, O_LAYOUT, O_TRANS, O_PIVOT, O_REPEAT, O_WEAK,
-  O_ABLATE, O_CSV, O_JSON, O_MAIN, O_QUICK, O_OVERWRITE, O_PLOT, O_NO_PLOT, O_PLOT_DIR,
-  O_PLOT_SCRIPT, O_SAMPLES, O_HELP
+  O_OP = 1000,
+  O_IMPL,
+  O_N,
+  O_NB,
+  O_GRID,
+  O_LAYOUT,
+  O_TRANS,
+  O_PIVOT,
+  O_REPEAT,
+  O_WEAK,
+  O_ABLATE,
+  O_CSV,
+  O_JSON,
+  O_MAIN,
+  O_QUICK,
+  O_OVERWRITE,
+  O_PLOT,
+  O_NO_PLOT,
+  O_PLOT_DIR,
+  O_PLOT_SCRIPT,
+  O_SAMPLES,
+  O_HELP
 };
 
-static const struct option long_opts[] = {
-    {"op", required_argument, 0, O_OP},
-    {"impl", required_argument, 0, O_IMPL},
-    {"n", required_argument, 0, O_N},
-    {"nb", required_argument, 0, O_NB},
-    {"grid", required_argument, 0, O_GRID},
-    {"layout", required_argument, 0, O_LAYOUT},
-    {"trans", required_argument, 0, O_TRANS},
-    {"pivot", required_argument, 0, O_PIVOT},
-    {"repeat", required_argument, 0, O_REPEAT},
-    {"weak", required_argument, 0, O_WEAK},
-    {"ablate", no_argument, 0, O_ABLATE},
-    {"csv", required_argument, 0, O_CSV},
-    {"json", required_argument, 0, O_JSON},
-    {"main", no_argument, 0, O_MAIN},
-    {"quick", no_argument, 0, O_QUICK},
-    {"overwrite", no_argument, 0, O_OVERWRITE},
-    {"plot", no_argument, 0, O_PLOT},
-    {"no-plot", no_argument, 0, O_NO_PLOT},
-    {"plot-dir", required_argument, 0, O_PLOT_DIR},
-    {"plot-script", required_argument, 0, O_PLOT_SCRIPT},
-    {"samples", required_argument, 0, O_SAMPLES},
-    {"help", no_argument, 0, O_HELP},
-    {0, 0, 0, 0}};
+static const struct option long_opts[] = {{"op", required_argument, 0, O_OP},
+                                          {"impl", required_argument, 0, O_IMPL},
+                                          {"n", required_argument, 0, O_N},
+                                          {"nb", required_argument, 0, O_NB},
+                                          {"grid", required_argument, 0, O_GRID},
+                                          {"layout", required_argument, 0, O_LAYOUT},
+                                          {"trans", required_argument, 0, O_TRANS},
+                                          {"pivot", required_argument, 0, O_PIVOT},
+                                          {"repeat", required_argument, 0, O_REPEAT},
+                                          {"weak", required_argument, 0, O_WEAK},
+                                          {"ablate", no_argument, 0, O_ABLATE},
+                                          {"csv", required_argument, 0, O_CSV},
+                                          {"json", required_argument, 0, O_JSON},
+                                          {"main", no_argument, 0, O_MAIN},
+                                          {"quick", no_argument, 0, O_QUICK},
+                                          {"overwrite", no_argument, 0, O_OVERWRITE},
+                                          {"plot", no_argument, 0, O_PLOT},
+                                          {"no-plot", no_argument, 0, O_NO_PLOT},
+                                          {"plot-dir", required_argument, 0, O_PLOT_DIR},
+                                          {"plot-script", required_argument, 0, O_PLOT_SCRIPT},
+                                          {"samples", required_argument, 0, O_SAMPLES},
+                                          {"help", no_argument, 0, O_HELP},
+                                          {0, 0, 0, 0}};
 
 void bench_options_usage(FILE *f) {
   fprintf(f,
@@ -78,7 +96,8 @@ void bench_options_usage(FILE *f) {
 static int parse_int(const char *s, int *v) {
   char *end;
   long x = strtol(s, &end, 10);
-  if (end == s || *end || x < 0 || x > 1 << 30) return -1;
+  if (end == s || *end || x < 0 || x > 1 << 30)
+    return -1;
   *v = (int)x;
   return 0;
 }
@@ -92,7 +111,8 @@ static int parse_int_list(const char *arg, int *out, int *count) {
     char *c1 = strchr(tok, ':');
     if (!c1) {
       int v;
-      if (parse_int(tok, &v) || v < 1 || *count >= BENCH_MAX_LIST) return -1;
+      if (parse_int(tok, &v) || v < 1 || *count >= BENCH_MAX_LIST)
+        return -1;
       out[(*count)++] = v;
       continue;
     }
@@ -102,16 +122,19 @@ static int parse_int_list(const char *arg, int *out, int *count) {
     if (c2) {
       *c2 = 0;
       if (c2[1] == 'x' || c2[1] == '*') {
-        if (parse_int(c2 + 2, &mult) || mult < 2) return -1;
+        if (parse_int(c2 + 2, &mult) || mult < 2)
+          return -1;
       } else if (parse_int(c2 + 1, &step) || step < 1) {
         return -1;
       }
     } else {
       mult = 2;
     }
-    if (parse_int(tok, &lo) || parse_int(c1 + 1, &hi) || lo < 1 || hi < lo) return -1;
+    if (parse_int(tok, &lo) || parse_int(c1 + 1, &hi) || lo < 1 || hi < lo)
+      return -1;
     for (long v = lo; v <= hi; v = mult ? v * mult : v + step) {
-      if (*count >= BENCH_MAX_LIST) return -1;
+      if (*count >= BENCH_MAX_LIST)
+        return -1;
       out[(*count)++] = (int)v;
     }
   }
@@ -122,13 +145,16 @@ static int parse_int_list(const char *arg, int *out, int *count) {
 static int parse_name_list(const char *arg, const char *const *names, int nnames, int *flags) {
   char buf[256];
   snprintf(buf, sizeof buf, "%s", arg);
-  for (int i = 0; i < nnames; i++) flags[i] = 0;
+  for (int i = 0; i < nnames; i++)
+    flags[i] = 0;
   int any = 0;
   for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
     int found = 0;
     for (int i = 0; i < nnames; i++)
-      if (!strcmp(tok, names[i])) flags[i] = found = any = 1;
-    if (!found) return -1;
+      if (!strcmp(tok, names[i]))
+        flags[i] = found = any = 1;
+    if (!found)
+      return -1;
   }
   return any ? 0 : -1;
 }
@@ -153,7 +179,8 @@ static int parse_grid_list(const char *arg, bench_opts_t *o) {
 static int parse_trans_list(const char *arg, bench_opts_t *o) {
   static const char *const names[] = {"NN", "NT", "TN", "TT"};
   int flags[4];
-  if (parse_name_list(arg, names, 4, flags)) return -1;
+  if (parse_name_list(arg, names, 4, flags))
+    return -1;
   o->ntrans = 0;
   for (int i = 0; i < 4; i++)
     if (flags[i]) {
@@ -166,7 +193,8 @@ static int parse_trans_list(const char *arg, bench_opts_t *o) {
 
 static int parse_nb(const char *arg, bench_opts_t *o) {
   const char *eq = strchr(arg, '=');
-  if (!eq) return parse_int_list(arg, o->nb, &o->nnb);
+  if (!eq)
+    return parse_int_list(arg, o->nb, &o->nnb);
   size_t kl = (size_t)(eq - arg);
   const char *list = eq + 1;
   if (kl == 3 && !strncmp(arg, "rma", 3))
@@ -186,19 +214,23 @@ static int parse_nb(const char *arg, bench_opts_t *o) {
 // MemAvailable in MiB from /proc/meminfo, or -1.
 static long mem_available_mb(void) {
   FILE *f = fopen("/proc/meminfo", "r");
-  if (!f) return -1;
+  if (!f)
+    return -1;
   char line[256];
   long kb = -1;
   while (fgets(line, sizeof line, f))
-    if (sscanf(line, "MemAvailable: %ld kB", &kb) == 1) break;
+    if (sscanf(line, "MemAvailable: %ld kB", &kb) == 1)
+      break;
   fclose(f);
   return kb < 0 ? -1 : kb / 1024;
 }
 
 static void set_defaults(bench_opts_t *o) {
   memset(o, 0, sizeof *o);
-  for (int i = 0; i < OP_COUNT; i++) o->ops[i] = 1;
-  for (int i = 0; i < IMPL_COUNT; i++) o->impls[i] = 1;
+  for (int i = 0; i < OP_COUNT; i++)
+    o->ops[i] = 1;
+  for (int i = 0; i < IMPL_COUNT; i++)
+    o->impls[i] = 1;
   o->layouts[0] = o->layouts[1] = 1;
   o->n[0] = 1024;
   o->nn = 1;
@@ -220,7 +252,8 @@ static void set_defaults(bench_opts_t *o) {
 static void preset_main(bench_opts_t *o) {
   long avail = mem_available_mb();
   int n = 4096;
-  if (avail > 0 && 6.0 * 8.0 * n * n / 1048576.0 > avail / 4.0) n = 2048;
+  if (avail > 0 && 6.0 * 8.0 * n * n / 1048576.0 > avail / 4.0)
+    n = 2048;
   o->n[0] = n;
   o->nn = 1;
   o->nb_rma_tiled[0] = 128;
@@ -271,55 +304,101 @@ int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_
   optind = 0;
   int c;
   while ((c = getopt_long(argc, argv, "", long_opts, NULL)) != -1) {
-    if (c == O_MAIN) preset_main(o);
-    if (c == O_QUICK) preset_quick(o);
+    if (c == O_MAIN)
+      preset_main(o);
+    if (c == O_QUICK)
+      preset_quick(o);
   }
   // Pass 2: everything, overriding the presets.
   optind = 0;
-  opterr = 0;  // our own message below
+  opterr = 0; // our own message below
   int bad = 0;
   while (!bad && (c = getopt_long(argc, argv, "", long_opts, NULL)) != -1) {
     switch (c) {
-    case O_OP: bad = parse_name_list(optarg, op_names, OP_COUNT, o->ops); break;
-    case O_IMPL: bad = parse_name_list(optarg, impl_names, IMPL_COUNT, o->impls); break;
-    case O_N: bad = parse_int_list(optarg, o->n, &o->nn); break;
-    case O_NB: bad = parse_nb(optarg, o); break;
-    case O_GRID: bad = parse_grid_list(optarg, o); break;
-    case O_LAYOUT: bad = parse_name_list(optarg, layout_names, 2, o->layouts); break;
-    case O_TRANS: bad = parse_trans_list(optarg, o); break;
-    case O_PIVOT: bad = parse_name_list(optarg, pivot_names, 2, o->pivots); break;
-    case O_REPEAT: bad = parse_int(optarg, &o->repeat) || o->repeat < 1; break;
-    case O_WEAK: bad = parse_int(optarg, &o->weak) || o->weak < 1; break;
-    case O_ABLATE: o->ablate = 1; break;
-    case O_CSV: snprintf(o->csv, sizeof o->csv, "%s", optarg); break;
-    case O_JSON: snprintf(o->json, sizeof o->json, "%s", optarg); break;
+    case O_OP:
+      bad = parse_name_list(optarg, op_names, OP_COUNT, o->ops);
+      break;
+    case O_IMPL:
+      bad = parse_name_list(optarg, impl_names, IMPL_COUNT, o->impls);
+      break;
+    case O_N:
+      bad = parse_int_list(optarg, o->n, &o->nn);
+      break;
+    case O_NB:
+      bad = parse_nb(optarg, o);
+      break;
+    case O_GRID:
+      bad = parse_grid_list(optarg, o);
+      break;
+    case O_LAYOUT:
+      bad = parse_name_list(optarg, layout_names, 2, o->layouts);
+      break;
+    case O_TRANS:
+      bad = parse_trans_list(optarg, o);
+      break;
+    case O_PIVOT:
+      bad = parse_name_list(optarg, pivot_names, 2, o->pivots);
+      break;
+    case O_REPEAT:
+      bad = parse_int(optarg, &o->repeat) || o->repeat < 1;
+      break;
+    case O_WEAK:
+      bad = parse_int(optarg, &o->weak) || o->weak < 1;
+      break;
+    case O_ABLATE:
+      o->ablate = 1;
+      break;
+    case O_CSV:
+      snprintf(o->csv, sizeof o->csv, "%s", optarg);
+      break;
+    case O_JSON:
+      snprintf(o->json, sizeof o->json, "%s", optarg);
+      break;
     case O_MAIN:
-    case O_QUICK: break;
-    case O_OVERWRITE: o->overwrite = 1; break;
-    case O_PLOT: o->plot = 1; break;
-    case O_NO_PLOT: o->plot = 0; break;
-    case O_PLOT_DIR: snprintf(o->plot_dir, sizeof o->plot_dir, "%s", optarg); break;
-    case O_PLOT_SCRIPT: snprintf(o->plot_script, sizeof o->plot_script, "%s", optarg); break;
-    case O_SAMPLES: bad = parse_int(optarg, &o->samples) || o->samples < 1; break;
+    case O_QUICK:
+      break;
+    case O_OVERWRITE:
+      o->overwrite = 1;
+      break;
+    case O_PLOT:
+      o->plot = 1;
+      break;
+    case O_NO_PLOT:
+      o->plot = 0;
+      break;
+    case O_PLOT_DIR:
+      snprintf(o->plot_dir, sizeof o->plot_dir, "%s", optarg);
+      break;
+    case O_PLOT_SCRIPT:
+      snprintf(o->plot_script, sizeof o->plot_script, "%s", optarg);
+      break;
+    case O_SAMPLES:
+      bad = parse_int(optarg, &o->samples) || o->samples < 1;
+      break;
     case O_HELP:
-      if (env->rank == 0) bench_options_usage(stdout);
+      if (env->rank == 0)
+        bench_options_usage(stdout);
       return 1;
-    default: bad = 1; break;
+    default:
+      bad = 1;
+      break;
     }
     if (bad && env->rank == 0) {
       if (c == '?' || c == ':')
         fprintf(stderr, "rmala-bench: unknown option or missing value: %s\n", argv[optind - 1]);
       else
-        fprintf(stderr, "rmala-bench: bad value for --%s: '%s'\n",
-                long_opts[c - O_OP].name, optarg ? optarg : "");
+        fprintf(stderr, "rmala-bench: bad value for --%s: '%s'\n", long_opts[c - O_OP].name,
+                optarg ? optarg : "");
     }
   }
   if (!bad && optind < argc) {
-    if (env->rank == 0) fprintf(stderr, "rmala-bench: unexpected argument '%s'\n", argv[optind]);
+    if (env->rank == 0)
+      fprintf(stderr, "rmala-bench: unexpected argument '%s'\n", argv[optind]);
     bad = 1;
   }
   if (bad) {
-    if (env->rank == 0) bench_options_usage(stderr);
+    if (env->rank == 0)
+      bench_options_usage(stderr);
     return -1;
   }
   // Unset per-impl block sizes fall back to the general list.

@@ -11,8 +11,8 @@
 
 #include "bench.h"
 
-#define CSV_HEADER                                                                         \
-  "op,impl,layout,m,n,k,nb,p,q,np,nodes,trans,time_s,gflops,gflops_per_rank,"              \
+#define CSV_HEADER                                                                                 \
+  "op,impl,layout,m,n,k,nb,p,q,np,nodes,trans,time_s,gflops,gflops_per_rank,"                      \
   "ratio_to_scalapack,ratio_to_limit,residual,status,peak_rss_mb"
 
 /* ---- names ------------------------------------------------------------- */
@@ -20,8 +20,12 @@
 const char *bench_op_name(bench_op_t op) { return op == OP_DGEMM ? "dgemm" : "lu"; }
 
 const char *bench_ablate_name(bench_ablate_t a) {
-  static const char *const names[ABL_COUNT] = {"", "all-on", "no-contention", "no-nonblocking",
-                                               "no-zero-copy", "no-zero-copy-no-nonblocking"};
+  static const char *const names[ABL_COUNT] = {"",
+                                               "all-on",
+                                               "no-contention",
+                                               "no-nonblocking",
+                                               "no-zero-copy",
+                                               "no-zero-copy-no-nonblocking"};
   return names[a];
 }
 
@@ -37,10 +41,14 @@ const char *bench_impl_name(const bench_case_t *c) {
 
 const char *bench_layout_name(const bench_case_t *c) {
   switch (c->impl) {
-  case IMPL_RMA: return c->layout == LAYOUT_TILED ? "tiled" : "scalapack";
-  case IMPL_SCALAPACK: return "block-cyclic";
-  case IMPL_GA: return "regular";
-  default: return "dense";
+  case IMPL_RMA:
+    return c->layout == LAYOUT_TILED ? "tiled" : "scalapack";
+  case IMPL_SCALAPACK:
+    return "block-cyclic";
+  case IMPL_GA:
+    return "regular";
+  default:
+    return "dense";
   }
 }
 
@@ -62,9 +70,12 @@ void bench_case_label(const bench_case_t *c, char *buf, size_t len) {
   bench_trans_name(c, tr);
   int k = snprintf(buf, len, "%s %s %s n=%d", bench_op_name(c->op), bench_impl_name(c),
                    bench_layout_name(c), c->n);
-  if (c->nb && k > 0 && (size_t)k < len) k += snprintf(buf + k, len - (size_t)k, " nb=%d", c->nb);
-  if (c->p && k > 0 && (size_t)k < len) k += snprintf(buf + k, len - (size_t)k, " %dx%d", c->p, c->q);
-  if (k > 0 && (size_t)k < len) snprintf(buf + k, len - (size_t)k, " %s", tr);
+  if (c->nb && k > 0 && (size_t)k < len)
+    k += snprintf(buf + k, len - (size_t)k, " nb=%d", c->nb);
+  if (c->p && k > 0 && (size_t)k < len)
+    k += snprintf(buf + k, len - (size_t)k, " %dx%d", c->p, c->q);
+  if (k > 0 && (size_t)k < len)
+    snprintf(buf + k, len - (size_t)k, " %s", tr);
 }
 
 /* ---- ratios ------------------------------------------------------------ */
@@ -82,9 +93,12 @@ void bench_ratios_compute(bench_result_t *rows, int count) {
   for (int i = 0; i < count; i++) {
     double sp = -1.0, lim = -1.0;
     for (int j = 0; j < count; j++) {
-      if (rows[j].c.group != rows[i].c.group || rows[j].status != ST_OK) continue;
-      if (rows[j].c.impl == IMPL_SCALAPACK && rows[j].gflops > sp) sp = rows[j].gflops;
-      if (rows[j].c.impl == IMPL_LIMIT && rows[j].gflops > lim) lim = rows[j].gflops;
+      if (rows[j].c.group != rows[i].c.group || rows[j].status != ST_OK)
+        continue;
+      if (rows[j].c.impl == IMPL_SCALAPACK && rows[j].gflops > sp)
+        sp = rows[j].gflops;
+      if (rows[j].c.impl == IMPL_LIMIT && rows[j].gflops > lim)
+        lim = rows[j].gflops;
     }
     int ok = rows[i].status == ST_OK;
     rows[i].ratio_sp = ok && sp > 0 ? rows[i].gflops / sp : -1.0;
@@ -101,9 +115,11 @@ static void make_parent_dirs(const char *path) {
   char buf[1024];
   snprintf(buf, sizeof buf, "%s", path);
   for (char *s = buf + 1; *s; s++) {
-    if (*s != '/') continue;
+    if (*s != '/')
+      continue;
     *s = 0;
-    if (mkdir(buf, 0777) && errno != EEXIST) fprintf(stderr, "rmala-bench: mkdir %s failed\n", buf);
+    if (mkdir(buf, 0777) && errno != EEXIST)
+      fprintf(stderr, "rmala-bench: mkdir %s failed\n", buf);
     *s = '/';
   }
 }
@@ -115,7 +131,8 @@ static FILE *open_table(const char *path, int truncate, int header) {
     fprintf(stderr, "rmala-bench: cannot open %s: %s\n", path, strerror(errno));
     return NULL;
   }
-  if (header && ftell(f) == 0) fprintf(f, "%s\n", CSV_HEADER);
+  if (header && ftell(f) == 0)
+    fprintf(f, "%s\n", CSV_HEADER);
   return f;
 }
 
@@ -130,9 +147,12 @@ int bench_output_open(const bench_opts_t *o, const char *run_csv) {
 }
 
 void bench_output_close(void) {
-  if (csv_f) fclose(csv_f);
-  if (json_f) fclose(json_f);
-  if (run_f) fclose(run_f);
+  if (csv_f)
+    fclose(csv_f);
+  if (json_f)
+    fclose(json_f);
+  if (run_f)
+    fclose(run_f);
   csv_f = json_f = run_f = NULL;
 }
 
@@ -152,7 +172,8 @@ static void put_csv(FILE *f, const bench_result_t *r) {
   bench_trans_name(c, tr);
   fprintf(f, "%s,%s,%s,%d,%d,", bench_op_name(c->op), bench_impl_name(c), bench_layout_name(c),
           c->n, c->n);
-  if (c->op == OP_DGEMM) fprintf(f, "%d", c->n);
+  if (c->op == OP_DGEMM)
+    fprintf(f, "%d", c->n);
   fprintf(f, ",%d,%d,%d,%d,%d,%s,", c->nb, c->p, c->q, r->np, r->nodes, tr);
   int ran = r->time_best > 0;
   put_num(f, "%.6g", ran ? r->time_best : -1, 0);
@@ -175,7 +196,8 @@ static void put_csv(FILE *f, const bench_result_t *r) {
 static void put_json_str(FILE *f, const char *key, const char *v) {
   fprintf(f, "\"%s\":\"", key);
   for (; *v; v++) {
-    if (*v == '"' || *v == '\\') fputc('\\', f);
+    if (*v == '"' || *v == '\\')
+      fputc('\\', f);
     fputc(*v, f);
   }
   fputs("\",", f);
@@ -220,15 +242,22 @@ static void put_json(FILE *f, const bench_result_t *r) {
 
 // Appends the rows to the CSV, the JSON lines and the run file. Rank 0 only.
 void bench_output_rows(const bench_env_t *env, const bench_result_t *rows, int count) {
-  if (env->rank != 0) return;
+  if (env->rank != 0)
+    return;
   for (int i = 0; i < count; i++) {
-    if (csv_f) put_csv(csv_f, &rows[i]);
-    if (json_f) put_json(json_f, &rows[i]);
-    if (run_f) put_csv(run_f, &rows[i]);
+    if (csv_f)
+      put_csv(csv_f, &rows[i]);
+    if (json_f)
+      put_json(json_f, &rows[i]);
+    if (run_f)
+      put_csv(run_f, &rows[i]);
   }
-  if (csv_f) fflush(csv_f);
-  if (json_f) fflush(json_f);
-  if (run_f) fflush(run_f);
+  if (csv_f)
+    fflush(csv_f);
+  if (json_f)
+    fflush(json_f);
+  if (run_f)
+    fflush(run_f);
 }
 
 /* ---- stdout ------------------------------------------------------------ */
@@ -237,8 +266,10 @@ void bench_output_rows(const bench_env_t *env, const bench_result_t *rows, int c
 void bench_progress_print(const bench_result_t *r) {
   if (r->time_best > 0)
     printf("%.4f s  %.2f GFLOP/s  ", r->time_best, r->gflops);
-  if (r->residual >= 0 || isnan(r->residual)) printf("res %.3g  ", r->residual);
-  printf("%s%s%s\n", r->status == ST_NOT_IMPLEMENTED ? "not implemented" : bench_status_name(r->status),
+  if (r->residual >= 0 || isnan(r->residual))
+    printf("res %.3g  ", r->residual);
+  printf("%s%s%s\n",
+         r->status == ST_NOT_IMPLEMENTED ? "not implemented" : bench_status_name(r->status),
          r->note[0] ? "  # " : "", r->note);
   fflush(stdout);
 }
@@ -291,15 +322,16 @@ void bench_ratio_table_print(const bench_result_t *rows, int count) {
   int last_group = -1;
   for (int i = 0; i < count; i++) {
     const bench_case_t *c = &rows[i].c;
-    if (c->ablate != ABL_NONE) continue;
+    if (c->ablate != ABL_NONE)
+      continue;
     if (c->group != last_group) {
       char tr[8];
       bench_trans_name(c, tr);
       printf("\nRatio table: %s n=%d %s np=%d (best nb per impl; vs_sp = / best scalapack nb, "
              "vs_lim = / limit)\n",
              bench_op_name(c->op), c->n, c->op == OP_DGEMM ? tr : "", rows[i].np);
-      printf("  %-10s %-12s %-6s %5s %9s %8s %8s  %s\n", "impl", "layout", "pivot", "nb",
-             "GFLOP/s", "vs_sp", "vs_lim", "status");
+      printf("  %-10s %-12s %-6s %5s %9s %8s %8s  %s\n", "impl", "layout", "pivot", "nb", "GFLOP/s",
+             "vs_sp", "vs_lim", "status");
       last_group = c->group;
     }
     // Is row i the representative of its impl/layout/pivot in the group?
@@ -314,7 +346,8 @@ void bench_ratio_table_print(const bench_result_t *rows, int count) {
           (jok == bok && rows[j].gflops == rows[best].gflops && j < best))
         best = j;
     }
-    if (best != i) continue;
+    if (best != i)
+      continue;
     const bench_result_t *r = &rows[i];
     char rs[16], rl[16], gf[16];
     ratio_str(r->ratio_sp, rs, sizeof rs);
@@ -323,9 +356,9 @@ void bench_ratio_table_print(const bench_result_t *rows, int count) {
       snprintf(gf, sizeof gf, "%.2f", r->gflops);
     else
       snprintf(gf, sizeof gf, "-");
-    printf("  %-10s %-12s %-6s %5d %9s %8s %8s  %s%s%s\n", bench_impl_name(c),
-           bench_layout_name(c), c->op == OP_LU ? (c->pivot ? "yes" : "no") : "", c->nb, gf, rs,
-           rl, r->status == ST_NOT_IMPLEMENTED ? "not implemented" : bench_status_name(r->status),
+    printf("  %-10s %-12s %-6s %5d %9s %8s %8s  %s%s%s\n", bench_impl_name(c), bench_layout_name(c),
+           c->op == OP_LU ? (c->pivot ? "yes" : "no") : "", c->nb, gf, rs, rl,
+           r->status == ST_NOT_IMPLEMENTED ? "not implemented" : bench_status_name(r->status),
            r->note[0] ? "  # " : "", r->note);
   }
 }
@@ -335,7 +368,8 @@ void bench_ablation_table_print(const bench_result_t *rows, int count) {
   int last_group = -1;
   for (int i = 0; i < count; i++) {
     const bench_result_t *r = &rows[i];
-    if (r->c.ablate == ABL_NONE) continue;
+    if (r->c.ablate == ABL_NONE)
+      continue;
     if (r->c.group != last_group) {
       char tr[8];
       bench_trans_name(&r->c, tr);
@@ -346,7 +380,8 @@ void bench_ablation_table_print(const bench_result_t *rows, int count) {
     }
     double all_on = -1.0;
     for (int j = 0; j < count; j++)
-      if (rows[j].c.group == r->c.group && rows[j].c.ablate == ABL_ALL_ON && rows[j].status == ST_OK)
+      if (rows[j].c.group == r->c.group && rows[j].c.ablate == ABL_ALL_ON &&
+          rows[j].status == ST_OK)
         all_on = rows[j].gflops;
     char gf[16], rel[16], rs[16];
     if (r->time_best > 0)

@@ -52,7 +52,8 @@ int bench_time(const bench_env_t *env, int repeat, const bench_timed_t *t, doubl
   *runs = 0;
   *best = *median = -1.0;
   for (int run = 0; run <= repeat; run++) {
-    if (t->setup && (rc = bench_agree_rc(env, t->setup(t->ctx)))) break;
+    if (t->setup && (rc = bench_agree_rc(env, t->setup(t->ctx))))
+      break;
     MPI_Barrier(env->comm);
     double t0 = MPI_Wtime();
     int crc = t->call(t->ctx);
@@ -61,8 +62,10 @@ int bench_time(const bench_env_t *env, int repeat, const bench_timed_t *t, doubl
     else
       MPI_Barrier(env->comm);
     double dt = MPI_Wtime() - t0;
-    if ((rc = bench_agree_rc(env, crc))) break;
-    if (run == 0) continue;  // warm-up
+    if ((rc = bench_agree_rc(env, crc)))
+      break;
+    if (run == 0)
+      continue; // warm-up
     MPI_Allreduce(MPI_IN_PLACE, &dt, 1, MPI_DOUBLE, MPI_MAX, env->comm);
     times[(*runs)++] = dt;
   }
@@ -80,7 +83,7 @@ int bench_time(const bench_env_t *env, int repeat, const bench_timed_t *t, doubl
 double bench_peak_rss_mb(const bench_env_t *env) {
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
-  double mb = (double)ru.ru_maxrss / 1024.0;  // Linux reports KiB
+  double mb = (double)ru.ru_maxrss / 1024.0; // Linux reports KiB
   MPI_Allreduce(MPI_IN_PLACE, &mb, 1, MPI_DOUBLE, MPI_MAX, env->comm);
   return mb;
 }
@@ -90,7 +93,8 @@ double bench_loadavg(void) {
   double l = -1.0;
   FILE *f = fopen("/proc/loadavg", "r");
   if (f) {
-    if (fscanf(f, "%lf", &l) != 1) l = -1.0;
+    if (fscanf(f, "%lf", &l) != 1)
+      l = -1.0;
     fclose(f);
   }
   return l;

@@ -77,8 +77,8 @@ int rma_get_option(rma_option_t option, int *value);
  * process a tile. name may be NULL. On success *g_a holds the handle; the
  * array is zero-filled. Returns 0 or -i (argument i illegal; *g_a untouched).
  */
-int rma_matrix_create(int m, int n, int mb, int nb, int prow, int pcol,
-                      rma_layout_t layout, const char *name, int *g_a);
+int rma_matrix_create(int m, int n, int mb, int nb, int prow, int pcol, rma_layout_t layout,
+                      const char *name, int *g_a);
 
 /*
  * rma_dgemm — Collective. C = alpha*op(A)*op(B) + beta*C with GA_Dgemm's
@@ -87,8 +87,8 @@ int rma_matrix_create(int m, int n, int mb, int nb, int prow, int pcol,
  * top-left m x n block of C is updated (arrays may be larger). A and B are
  * never modified. Returns 0 or -i for the first illegal argument.
  */
-int rma_dgemm(char transa, char transb, int m, int n, int k, double alpha,
-              int g_a, int g_b, double beta, int g_c);
+int rma_dgemm(char transa, char transb, int m, int n, int k, double alpha, int g_a, int g_b,
+              double beta, int g_c);
 
 /*
  * rma_lu — Collective. Factors the m x n GA in place as P*A = L*U.

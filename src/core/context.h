@@ -10,9 +10,9 @@
 
 typedef struct {
   int initialized;
-  MPI_Comm comm;   /* duplicate of GA's world communicator */
-  int rank, size;  /* in comm; equal to GA_Nodeid / GA_Nnodes */
-  int *node_of;    /* node_of[r]: node index of rank r (0 .. nnodes-1) */
+  MPI_Comm comm;  /* duplicate of GA's world communicator */
+  int rank, size; /* in comm; equal to GA_Nodeid / GA_Nnodes */
+  int *node_of;   /* node_of[r]: node index of rank r (0 .. nnodes-1) */
   int nnodes;
 } rma_context_t;
 

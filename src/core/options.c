@@ -34,11 +34,21 @@ void rma_options_from_env(void) {
 
 int rma_set_option(rma_option_t option, int value) {
   switch (option) {
-  case RMA_OPT_ZERO_COPY: opts.zero_copy = value != 0; return 0;
-  case RMA_OPT_NONBLOCKING: opts.nonblocking = value != 0; return 0;
-  case RMA_OPT_LOCALITY: opts.locality = value != 0; return 0;
-  case RMA_OPT_CONTENTION: opts.contention = value != 0; return 0;
-  case RMA_OPT_VERBOSE: opts.verbose = value < 0 ? 0 : value; return 0;
+  case RMA_OPT_ZERO_COPY:
+    opts.zero_copy = value != 0;
+    return 0;
+  case RMA_OPT_NONBLOCKING:
+    opts.nonblocking = value != 0;
+    return 0;
+  case RMA_OPT_LOCALITY:
+    opts.locality = value != 0;
+    return 0;
+  case RMA_OPT_CONTENTION:
+    opts.contention = value != 0;
+    return 0;
+  case RMA_OPT_VERBOSE:
+    opts.verbose = value < 0 ? 0 : value;
+    return 0;
   case RMA_OPT_PREFETCH:
     if (value < 1 || value > 16)
       return -2;
@@ -52,12 +62,24 @@ int rma_get_option(rma_option_t option, int *value) {
   if (!value)
     return -2;
   switch (option) {
-  case RMA_OPT_ZERO_COPY: *value = opts.zero_copy; return 0;
-  case RMA_OPT_NONBLOCKING: *value = opts.nonblocking; return 0;
-  case RMA_OPT_LOCALITY: *value = opts.locality; return 0;
-  case RMA_OPT_CONTENTION: *value = opts.contention; return 0;
-  case RMA_OPT_PREFETCH: *value = opts.prefetch; return 0;
-  case RMA_OPT_VERBOSE: *value = opts.verbose; return 0;
+  case RMA_OPT_ZERO_COPY:
+    *value = opts.zero_copy;
+    return 0;
+  case RMA_OPT_NONBLOCKING:
+    *value = opts.nonblocking;
+    return 0;
+  case RMA_OPT_LOCALITY:
+    *value = opts.locality;
+    return 0;
+  case RMA_OPT_CONTENTION:
+    *value = opts.contention;
+    return 0;
+  case RMA_OPT_PREFETCH:
+    *value = opts.prefetch;
+    return 0;
+  case RMA_OPT_VERBOSE:
+    *value = opts.verbose;
+    return 0;
   }
   return -1;
 }

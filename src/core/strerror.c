@@ -5,14 +5,22 @@
 const char *rma_strerror(int code) {
   static _Thread_local char buf[64];
   switch (code) {
-  case 0: return "success";
-  case RMA_ERR_NOT_INITIALIZED: return "rmala not initialised (call GA_Initialize, then rma_init)";
-  case RMA_ERR_NOT_IMPLEMENTED: return "operation not implemented yet";
-  case RMA_ERR_NO_GRID: return "no process grid gives every process a tile";
-  case RMA_ERR_MPI: return "an MPI call failed";
-  case RMA_ERR_NO_MEMORY: return "out of memory";
-  case RMA_ERR_LAYOUT: return "GA layout does not match the tile directory";
-  case RMA_ERR_GA: return "Global Arrays refused the request";
+  case 0:
+    return "success";
+  case RMA_ERR_NOT_INITIALIZED:
+    return "rmala not initialised (call GA_Initialize, then rma_init)";
+  case RMA_ERR_NOT_IMPLEMENTED:
+    return "operation not implemented yet";
+  case RMA_ERR_NO_GRID:
+    return "no process grid gives every process a tile";
+  case RMA_ERR_MPI:
+    return "an MPI call failed";
+  case RMA_ERR_NO_MEMORY:
+    return "out of memory";
+  case RMA_ERR_LAYOUT:
+    return "GA layout does not match the tile directory";
+  case RMA_ERR_GA:
+    return "Global Arrays refused the request";
   }
   if (code < 0 && code > -1000)
     snprintf(buf, sizeof buf, "argument %d illegal", -code);

@@ -29,8 +29,7 @@ void rma_timing_report(const char *what) {
   // One line per rank, in rank order.
   for (int r = 0; r < ctx->size; r++) {
     if (r == ctx->rank)
-      fprintf(stderr,
-              "rmala: %s rank %d: wait %.3f comm %.3f panel %.3f update %.3f swap %.3f s\n",
+      fprintf(stderr, "rmala: %s rank %d: wait %.3f comm %.3f panel %.3f update %.3f swap %.3f s\n",
               what, r, acc[RMA_PHASE_WAIT], acc[RMA_PHASE_COMM], acc[RMA_PHASE_PANEL],
               acc[RMA_PHASE_UPDATE], acc[RMA_PHASE_SWAP]);
     fflush(stderr);

@@ -6,11 +6,11 @@
 #define RMA_CORE_TIMING_H
 
 typedef enum {
-  RMA_PHASE_WAIT,    /* blocked on a notification or a get */
-  RMA_PHASE_COMM,    /* issuing puts, gets and notifications */
-  RMA_PHASE_PANEL,   /* panel factorization */
-  RMA_PHASE_UPDATE,  /* trsm and trailing / tile dgemm */
-  RMA_PHASE_SWAP,    /* row interchanges */
+  RMA_PHASE_WAIT,   /* blocked on a notification or a get */
+  RMA_PHASE_COMM,   /* issuing puts, gets and notifications */
+  RMA_PHASE_PANEL,  /* panel factorization */
+  RMA_PHASE_UPDATE, /* trsm and trailing / tile dgemm */
+  RMA_PHASE_SWAP,   /* row interchanges */
   RMA_PHASE_COUNT
 } rma_phase_t;
 

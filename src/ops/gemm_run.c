@@ -14,7 +14,8 @@
 // Pointer and ld of C rectangle r in this rank's segment.
 static double *c_local(const rma_gemm_operand_t *c, rma_rect_t r, int *ld) {
   rma_tile_t t;
-  rma_tiles_locate(c->tiles, rma_tiles_row_of(c->tiles, r.r0), rma_tiles_col_of(c->tiles, r.c0), &t);
+  rma_tiles_locate(c->tiles, rma_tiles_row_of(c->tiles, r.r0), rma_tiles_col_of(c->tiles, r.c0),
+                   &t);
   *ld = t.ld;
   return c->seg + t.disp + (long)(r.r0 - t.r0) * t.ld + (r.c0 - t.c0);
 }
@@ -141,9 +142,20 @@ int rma_gemm_run(int transa, int transb, int m, int n, int k, double alpha,
                  const rma_gemm_operand_t *c) {
   rma_context_t *ctx = rma_context();
   rma_options_t *opt = rma_options();
-  rma_gemm_plan_args_t args = {a->tiles, b->tiles, c->tiles, transa, transb,
-                               m, n, alpha == 0.0 ? 0 : k, ctx->rank, ctx->size,
-                               ctx->node_of, opt->locality, opt->contention, RMA_GEMM_MAX_EXTENT};
+  rma_gemm_plan_args_t args = {a->tiles,
+                               b->tiles,
+                               c->tiles,
+                               transa,
+                               transb,
+                               m,
+                               n,
+                               alpha == 0.0 ? 0 : k,
+                               ctx->rank,
+                               ctx->size,
+                               ctx->node_of,
+                               opt->locality,
+                               opt->contention,
+                               RMA_GEMM_MAX_EXTENT};
   rma_gemm_plan_t plan;
   RMA_CALL(rma_gemm_plan_build(&args, &plan));
   // beta first, on every owned C rectangle; the products then accumulate.

@@ -44,17 +44,17 @@ typedef struct {
   double *seg;
   int nb, p0, p1, p, q, rank, size;
   int steps, pivot;
-  long lc;                      /* this rank's local column count */
-  long hdr, slot_len;           /* layout of one slot */
+  long lc;            /* this rank's local column count */
+  long hdr, slot_len; /* layout of one slot */
   long off_panel, off_l, off_u, off_swap;
   rma_mailbox_t *mb;
   int64_t expect[C_PER_SLOT * RING];
   int *ipiv, info, stopped;
-  double *timeline;  /* per step: end time, then the phase totals (RMALA_VERBOSE=2) */
+  double *timeline; /* per step: end time, then the phase totals (RMALA_VERBOSE=2) */
   double t_begin;
-  int *piv;          /* pivots of the current step */
-  int *rows, *src;   /* touched rows of the step's interchanges and their sources */
-  double *old;       /* packed old contents of this rank's touched rows */
+  int *piv;        /* pivots of the current step */
+  int *rows, *src; /* touched rows of the step's interchanges and their sources */
+  double *old;     /* packed old contents of this rank's touched rows */
 } lu_t;
 
 static int owner_of(const lu_t *s, int bi, int bj) { return (bi % s->p0) * s->p1 + bj % s->p1; }
@@ -69,7 +69,9 @@ static double *tile_at(const lu_t *s, int bi, int bj, int *ld, int *rows, int *c
 static double *slot(const lu_t *s, int k, long off) {
   return s->mb->data + (long)(k % RING) * s->slot_len + off;
 }
-static long slot_off(const lu_t *s, int k, long off) { return (long)(k % RING) * s->slot_len + off; }
+static long slot_off(const lu_t *s, int k, long off) {
+  return (long)(k % RING) * s->slot_len + off;
+}
 static int counter(int k, int which) { return (k % RING) * C_PER_SLOT + which; }
 
 // Credit: target has finished step k - RING, so slot k % RING is free there.
@@ -148,7 +150,8 @@ static int factor_panel(lu_t *s, int k) {
       long off = local_row(s, i) * ck;
       int rows = t->m - i * s->nb < s->nb ? t->m - i * s->nb : s->nb;
       if (r != s->rank)
-        RMA_CALL(rma_mailbox_put(s->mb, r, slot_off(s, k, s->off_l) + off, rows_at, rows, ck, ck, ck));
+        RMA_CALL(
+            rma_mailbox_put(s->mb, r, slot_off(s, k, s->off_l) + off, rows_at, rows, ck, ck, ck));
       else
         memcpy(slot(s, k, s->off_l) + off, rows_at, sizeof(double) * (size_t)rows * ck);
     }

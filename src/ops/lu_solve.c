@@ -49,8 +49,8 @@ static void permute(double *x, int n, int nrhs, const int *ipiv, int forward) {
 // X (n x nrhs) := U^-1 L^-1 X ('N') or L^-T U^-T X ('T') for factors of any
 // distribution: every rank reads them in row strips through the window
 // (each strip twice, O(n^2) words per rank).
-static int solve_strips(int trans, int n, int nrhs, const rma_win_t *w,
-                 const rma_tiles_t *t, double *x, double *s) {
+static int solve_strips(int trans, int n, int nrhs, const rma_win_t *w, const rma_tiles_t *t,
+                        double *x, double *s) {
   if (!trans) {
     for (int r = 0; r < n; r += STRIP) { // L Y = P B, top down
       int h = n - r < STRIP ? n - r : STRIP;

@@ -48,8 +48,8 @@ static int sweep(solve_t *s, int lower, int trans, double *x) {
     if (in_red) {
       MPI_Comm red = trans ? s->col : s->row;
       int root = trans ? kp : kq;
-      RMA_CALL_MPI(MPI_Reduce(s->w + (long)k * nb * nrhs, s->sum, h * nrhs, MPI_DOUBLE, MPI_SUM,
-                              root, red));
+      RMA_CALL_MPI(
+          MPI_Reduce(s->w + (long)k * nb * nrhs, s->sum, h * nrhs, MPI_DOUBLE, MPI_SUM, root, red));
       if (s->p == kp && s->q == kq) {
         for (long i = 0; i < (long)h * nrhs; i++)
           xk[i] += s->sum[i];
@@ -69,7 +69,8 @@ static int sweep(solve_t *s, int lower, int trans, double *x) {
       int ld, rows, cols;
       const double *a = trans ? tile(s, k, i, &ld, &rows, &cols) : tile(s, i, k, &ld, &rows, &cols);
       int hi = trans ? cols : rows;
-      rma_kernel_gemm(trans, 0, hi, nrhs, h, -1.0, a, ld, xk, nrhs, s->w + (long)i * nb * nrhs, nrhs);
+      rma_kernel_gemm(trans, 0, hi, nrhs, h, -1.0, a, ld, xk, nrhs, s->w + (long)i * nb * nrhs,
+                      nrhs);
     }
   }
   return 0;
@@ -77,7 +78,7 @@ static int sweep(solve_t *s, int lower, int trans, double *x) {
 
 int rma_lu_solve_run(const rma_tiles_t *t, const double *seg, int trans, int nrhs, double *x) {
   rma_context_t *ctx = rma_context();
-  solve_t s = {t, seg, ctx->rank / t->p1, ctx->rank % t->p1, nrhs, MPI_COMM_NULL, MPI_COMM_NULL,
+  solve_t s = {t,    seg, ctx->rank / t->p1, ctx->rank % t->p1, nrhs, MPI_COMM_NULL, MPI_COMM_NULL,
                NULL, NULL};
   int n = t->m, rc = 0;
   s.w = malloc(sizeof(double) * (size_t)n * nrhs);

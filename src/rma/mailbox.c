@@ -38,8 +38,8 @@ static int mailbox_create(MPI_Comm comm, int ncounters, long data_len, rma_mailb
 
 int rma_mailbox_open(MPI_Comm comm, int ncounters, long data_len, rma_mailbox_t **mb) {
   // Every rank computes the same sizes, so all take the same branch.
-  if (kept.win != MPI_WIN_NULL && (kept.comm != comm || kept.ncounters < ncounters ||
-                                   kept.data_len < data_len))
+  if (kept.win != MPI_WIN_NULL &&
+      (kept.comm != comm || kept.ncounters < ncounters || kept.data_len < data_len))
     RMA_CALL(mailbox_free(&kept));
   if (kept.win == MPI_WIN_NULL)
     RMA_CALL(mailbox_create(comm, ncounters, data_len, &kept));

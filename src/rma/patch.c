@@ -67,8 +67,8 @@ static int patch_xfer(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rec
       int c1 = p.c0 + p.cols < tile.c0 + tile.cols ? p.c0 + p.cols : tile.c0 + tile.cols;
       long disp = tile.disp + (long)(r0 - tile.r0) * tile.ld + (c0 - tile.c0);
       double *part = buf + (long)(r0 - p.r0) * ldb + (c0 - p.c0);
-      RMA_CALL(xfer_rect(w, put, tile.owner, disp, tile.ld, r1 - r0, c1 - c0, part, ldb,
-                         &reqs[*nreq]));
+      RMA_CALL(
+          xfer_rect(w, put, tile.owner, disp, tile.ld, r1 - r0, c1 - c0, part, ldb, &reqs[*nreq]));
       (*nreq)++;
     }
   return 0;

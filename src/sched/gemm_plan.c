@@ -43,7 +43,7 @@ static int patch_class(const rma_tiles_t *t, rma_rect_t p, int rank, const int *
     for (int bj = bj0; bj <= bj1; bj++) {
       rma_tile_t tile;
       rma_tiles_locate(t, bi, bj, &tile);
-      int c = tile.owner == rank ? RMA_TASK_LOCAL
+      int c = tile.owner == rank                     ? RMA_TASK_LOCAL
               : node_of[tile.owner] == node_of[rank] ? RMA_TASK_NODE
                                                      : RMA_TASK_REMOTE;
       cls = c > cls ? c : cls;
@@ -62,7 +62,8 @@ static int task_cmp(const void *x, const void *y) {
   int ca = sort_locality ? a->cls : 0, cb = sort_locality ? b->cls : 0;
   if (ca != cb)
     return ca - cb;
-  int ka = (a->kidx - sort_shift + sort_nk) % sort_nk, kb = (b->kidx - sort_shift + sort_nk) % sort_nk;
+  int ka = (a->kidx - sort_shift + sort_nk) % sort_nk,
+      kb = (b->kidx - sort_shift + sort_nk) % sort_nk;
   if (ka != kb)
     return ka - kb;
   // Then the natural order (C rectangles row by row): keeps the A patch shared.
@@ -85,8 +86,8 @@ int rma_gemm_plan_build(const rma_gemm_plan_args_t *g, rma_gemm_plan_t *plan) {
   if (!rcuts || !ccuts || !kcuts)
     goto nomem;
   // k chunks: aligned with A's and B's tiles along k.
-  plan->nk = cut_range(0, g->k, g->a, g->transa ? 0 : 1, g->b, g->transb ? 1 : 0, g->max_extent,
-                       kcuts);
+  plan->nk =
+      cut_range(0, g->k, g->a, g->transa ? 0 : 1, g->b, g->transb ? 1 : 0, g->max_extent, kcuts);
   // C rectangles: this rank's C tiles, clipped to m x n, cut where A's rows
   // (op(A)'s) and B's columns (op(B)'s) change tile, and at max_extent.
   int cap = 0;
@@ -114,7 +115,8 @@ int rma_gemm_plan_build(const rma_gemm_plan_args_t *g, rma_gemm_plan_t *plan) {
     }
   // Tasks in natural order: k chunk outer, C rectangles inner.
   plan->ntasks = plan->ncrects * plan->nk;
-  rma_gemm_task_t *tasks = malloc(sizeof(rma_gemm_task_t) * (size_t)(plan->ntasks ? plan->ntasks : 1));
+  rma_gemm_task_t *tasks =
+      malloc(sizeof(rma_gemm_task_t) * (size_t)(plan->ntasks ? plan->ntasks : 1));
   int *order = malloc(sizeof(int) * (size_t)(plan->ntasks ? plan->ntasks : 1));
   if (!tasks || !order) {
     free(tasks);

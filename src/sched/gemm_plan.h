@@ -34,8 +34,8 @@ typedef struct {
 typedef struct {
   rma_gemm_task_t *tasks;
   int ntasks;
-  int nk;           /* k chunks */
-  long amax, bmax;  /* largest A and B patch, elements */
+  int nk;             /* k chunks */
+  long amax, bmax;    /* largest A and B patch, elements */
   rma_rect_t *crects; /* the distinct C rectangles of this rank */
   int ncrects;
 } rma_gemm_plan_t;

@@ -48,9 +48,7 @@ void rt_fill(int g_a, uint64_t seed, int m, int n, double diag) {
   put_stripe(g_a, m, n, seed, diag, 1, 0.0);
 }
 
-void rt_fill_const(int g_a, int m, int n, double value) {
-  put_stripe(g_a, m, n, 0, 0.0, 0, value);
-}
+void rt_fill_const(int g_a, int m, int n, double value) { put_stripe(g_a, m, n, 0, 0.0, 0, value); }
 
 void rt_gather(int g_a, int m, int n, double *buf) {
   if (m > 0 && n > 0) {

@@ -3,8 +3,8 @@
  * with `mpicc $(pkg-config --cflags --libs rmala)`. Creates and destroys a
  * 4x4 tiled matrix (2x2 tiles, rmala picks the grid) and prints OK.
  */
-#include <mpi.h>
 #include <ga.h>
+#include <mpi.h>
 #include <rmala.h>
 #include <stdio.h>
 

@@ -2,12 +2,11 @@
  * rma_dgemm numerical sweep (run at np = 1, 2, 3, 4, 6).
  *
  * Check, per entry of the m x n result (PBLAS tester's ratio):
- *     ratio = |c - c_ref| / (eps * (|alpha| * sum_l |a_il| |b_lj| + |beta| * |c0_ij|)),  eps = 2^-53
- * must be <= 16 (an entry whose scale is 0 must match exactly; NaN fails).
- * Also: A and B bit-identical afterwards; C outside m x n untouched; alpha = 0
- * with NaN-filled A, B and beta = 0 with NaN-filled C give finite, correct C;
- * every protocol switch off gives results that pass the same check.
- * Prints the number of cases and the worst ratio; exits 1 on any failure.
+ *     ratio = |c - c_ref| / (eps * (|alpha| * sum_l |a_il| |b_lj| + |beta| * |c0_ij|)),  eps =
+ * 2^-53 must be <= 16 (an entry whose scale is 0 must match exactly; NaN fails). Also: A and B
+ * bit-identical afterwards; C outside m x n untouched; alpha = 0 with NaN-filled A, B and beta = 0
+ * with NaN-filled C give finite, correct C; every protocol switch off gives results that pass the
+ * same check. Prints the number of cases and the worst ratio; exits 1 on any failure.
  */
 #include <ga.h>
 #include <macdecls.h>

@@ -38,7 +38,8 @@
 static int me, np;
 static long ncases = 0, nfail = 0;
 static double worst = 0.0;
-static int gA, gB, gC, gC2; /* A: M x K tiled, B: K x N ScaLAPACK, C: M x N regular, C2: too small */
+static int gA, gB, gC,
+    gC2; /* A: M x K tiled, B: K x N ScaLAPACK, C: M x N regular, C2: too small */
 
 static void fail(const char *what) {
   nfail++;
@@ -136,8 +137,8 @@ static void poison_c(void) {
 // mode 0 untouched, 1 scaled by beta exactly (beta = 2), 2 zeroed (beta = 0).
 static void quick_call(int m, int n, int k, double alpha, double beta, int mode, const char *what) {
   char label[160];
-  snprintf(label, sizeof label, "%s: rma_dgemm('N','T',%d,%d,%d,%g,..,%g,..)", what, m, n, k,
-           alpha, beta);
+  snprintf(label, sizeof label, "%s: rma_dgemm('N','T',%d,%d,%d,%g,..,%g,..)", what, m, n, k, alpha,
+           beta);
   ncases++;
   poison_c();
   gather_all(A0, B0, C0, D0);
@@ -169,7 +170,8 @@ int main(int argc, char **argv) {
   // Before rma_init: arrays exist, the library does not.
   {
     int dims[2] = {4, 4};
-    int g1 = NGA_Create(C_DBL, 2, dims, "pre1", NULL), g2 = NGA_Create(C_DBL, 2, dims, "pre2", NULL);
+    int g1 = NGA_Create(C_DBL, 2, dims, "pre1", NULL),
+        g2 = NGA_Create(C_DBL, 2, dims, "pre2", NULL);
     int g3 = NGA_Create(C_DBL, 2, dims, "pre3", NULL), gx = -77777;
     ncases += 4;
     all_ranks_return(rma_dgemm('N', 'N', 4, 4, 4, 1.0, g1, g2, 0.0, g3), RMA_ERR_NOT_INITIALIZED,
@@ -198,7 +200,8 @@ int main(int argc, char **argv) {
   rt_fill(gA, 1, M, K, 0.0), rt_fill(gB, 2, K, N, 0.0), rt_fill(gC, 3, M, N, 0.0);
   rt_fill(gC2, 4, M - 1, N, 0.0);
   int dims2[2] = {M, N}, dims1[1] = {M * N};
-  int gInt = NGA_Create(C_INT, 2, dims2, "int", NULL), g1d = NGA_Create(C_DBL, 1, dims1, "1d", NULL);
+  int gInt = NGA_Create(C_INT, 2, dims2, "int", NULL),
+      g1d = NGA_Create(C_DBL, 1, dims1, "1d", NULL);
   GA_Zero(gInt), GA_Zero(g1d);
 
   // Transposes and sizes.

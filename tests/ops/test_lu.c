@@ -40,8 +40,8 @@ static int make(int m, int n, dist_t d, const char *name) {
   int mt = (m + d.mb - 1) / d.mb, nt = (n + d.nb - 1) / d.nb;
   if (p * q != np || p > mt || q > nt)
     p = q = 0;
-  int rc = rma_matrix_create(m, n, d.mb, d.nb, p, q, d.lay ? RMA_LAYOUT_SCALAPACK : RMA_LAYOUT_TILED,
-                             name, &g);
+  int rc = rma_matrix_create(m, n, d.mb, d.nb, p, q,
+                             d.lay ? RMA_LAYOUT_SCALAPACK : RMA_LAYOUT_TILED, name, &g);
   if (rc == RMA_ERR_NO_GRID)
     return rt_create_regular(m, n, name);
   if (rc != 0)
@@ -115,7 +115,8 @@ static void run_case(int m, int n, dist_t d, int pivot, int nrhs, char trans) {
     // b = A x0 is computed serially; solve and check with ScaLAPACK's and HPL's ratios.
     int gb = make(n, nrhs, d, "B");
     rt_fill(gb, 7, n, nrhs, 0.0);
-    double *b = malloc(sizeof(double) * (size_t)n * nrhs), *x = malloc(sizeof(double) * (size_t)n * nrhs);
+    double *b = malloc(sizeof(double) * (size_t)n * nrhs),
+           *x = malloc(sizeof(double) * (size_t)n * nrhs);
     rt_gather(gb, n, nrhs, b);
     int rc = rma_lu_solve(trans, ga, ipiv, gb);
     rt_gather(gb, n, nrhs, x);
@@ -132,7 +133,9 @@ static void run_case(int m, int n, dist_t d, int pivot, int nrhs, char trans) {
           s += (long double)(t ? a[(long)j * n + i] : a[(long)i * n + j]) * x[(long)j * nrhs + c];
         double res = (double)fabsl(s - b[(long)i * nrhs + c]);
         rn = res > rn || isnan(res) ? res : rn;
-        xn = fabs(x[(long)i * nrhs + c]) > xn || isnan(x[(long)i * nrhs + c]) ? fabs(x[(long)i * nrhs + c]) : xn;
+        xn = fabs(x[(long)i * nrhs + c]) > xn || isnan(x[(long)i * nrhs + c])
+                 ? fabs(x[(long)i * nrhs + c])
+                 : xn;
         bn = fabs(b[(long)i * nrhs + c]) > bn ? fabs(b[(long)i * nrhs + c]) : bn;
       }
       rmax = rn > rmax || isnan(rn) ? rn : rmax;
@@ -196,7 +199,8 @@ static void singular_case(int n, int zero_from, int zero_to, dist_t d) {
     int lo[2] = {0, 0}, hi[2] = {n - 1, n - 1}, ld[1] = {n};
     for (int i = 0; i < n; i++)
       for (int j = 0; j < n; j++)
-        a[(long)i * n + j] = (j >= zero_from && j < zero_to) ? 0.0 : rt_entry(5, i, j) + (i == j ? n : 0);
+        a[(long)i * n + j] =
+            (j >= zero_from && j < zero_to) ? 0.0 : rt_entry(5, i, j) + (i == j ? n : 0);
     NGA_Put(gb, lo, hi, a, ld);
   }
   GA_Sync();
@@ -280,9 +284,10 @@ int main(int argc, char **argv) {
     lapack_agreement(200, d);
   }
   if (me == 0)
-    printf("test_lu np=%d: %ld cases, %d failures; worst factor ratio %.3g (<= 1), solve ratio %.3g "
-           "(<= 1), HPL %.3g (< 16)\n",
-           np, ncases, nfail, worst_fact, worst_solve, worst_hpl);
+    printf(
+        "test_lu np=%d: %ld cases, %d failures; worst factor ratio %.3g (<= 1), solve ratio %.3g "
+        "(<= 1), HPL %.3g (< 16)\n",
+        np, ncases, nfail, worst_fact, worst_solve, worst_hpl);
   rt_finalize();
   return nfail ? 1 : 0;
 }

@@ -107,7 +107,8 @@ int main(int argc, char **argv) {
   int ga = rt_create_regular(N, N, "A"), gb = rt_create_regular(N, NRHS, "B");
   int g_rect = rt_create_regular(N, N + 2, "rect"), g_rows = rt_create_regular(N + 1, NRHS, "rows");
   int dims[2] = {N, N}, dims1[1] = {N};
-  int g_int = NGA_Create(C_INT, 2, dims, "int", NULL), g_1d = NGA_Create(C_DBL, 1, dims1, "1d", NULL);
+  int g_int = NGA_Create(C_INT, 2, dims, "int", NULL),
+      g_1d = NGA_Create(C_DBL, 1, dims1, "1d", NULL);
   int g_dead = rt_create_regular(N, N, "dead");
   GA_Destroy(g_dead);
   int ipiv[N];

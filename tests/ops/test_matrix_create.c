@@ -131,8 +131,8 @@ static void illegal(int m, int n, int mb, int nb, int prow, int pcol, int lay, i
   ncases++;
   int g = -77777;
   size_t mem0 = GA_Inquire_memory();
-  int rc = rma_matrix_create(m, n, mb, nb, prow, pcol, (rma_layout_t)lay, "bad",
-                             null_ga ? NULL : &g);
+  int rc =
+      rma_matrix_create(m, n, mb, nb, prow, pcol, (rma_layout_t)lay, "bad", null_ga ? NULL : &g);
   all_ranks_return(rc, want, label);
   size_t mem1 = GA_Inquire_memory();
   int mine = g != -77777 || mem1 != mem0, any = 0;

@@ -280,7 +280,7 @@ static void sweep_one(int lay, int m, int n, int mb, int nb, int p0, int p1) {
   int g;
   char label[96];
   snprintf(label, sizeof label, "%s %dx%d blocks %dx%d grid %dx%d",
-           lay == LAY_TILED      ? "tiled"
+           lay == LAY_TILED       ? "tiled"
            : lay == LAY_SCALAPACK ? "scalapack"
            : lay == LAY_REGULAR   ? "regular"
                                   : "irregular",

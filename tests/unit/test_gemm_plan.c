@@ -80,7 +80,7 @@ static int owner_class(const rma_tiles_t *t, rma_rect_t p, int rank, const int *
     for (int j = p.c0; j < p.c0 + p.cols; j++) {
       rma_tile_t tl;
       rma_tiles_locate(t, rma_tiles_row_of(t, i), rma_tiles_col_of(t, j), &tl);
-      int c = tl.owner == rank                   ? RMA_TASK_LOCAL
+      int c = tl.owner == rank                     ? RMA_TASK_LOCAL
               : node_of[tl.owner] == node_of[rank] ? RMA_TASK_NODE
                                                    : RMA_TASK_REMOTE;
       cls = imax(cls, c);
@@ -142,8 +142,10 @@ static int check_plan(const rma_gemm_plan_args_t *g, const rma_gemm_plan_t *pl, 
     }
     // k range from A; B must agree; op(A) rows = C rows, op(B) cols = C cols.
     int k0 = g->transa ? a.r0 : a.c0, kc = g->transa ? a.rows : a.cols;
-    rma_rect_t wa = g->transa ? (rma_rect_t){k0, c.r0, kc, c.rows} : (rma_rect_t){c.r0, k0, c.rows, kc};
-    rma_rect_t wb = g->transb ? (rma_rect_t){c.c0, k0, c.cols, kc} : (rma_rect_t){k0, c.c0, kc, c.cols};
+    rma_rect_t wa =
+        g->transa ? (rma_rect_t){k0, c.r0, kc, c.rows} : (rma_rect_t){c.r0, k0, c.rows, kc};
+    rma_rect_t wb =
+        g->transb ? (rma_rect_t){c.c0, k0, c.cols, kc} : (rma_rect_t){k0, c.c0, kc, c.cols};
     if (kc < 1 || k0 < 0 || k0 + kc > k || kc > g->max_extent) {
       rc = FAILF("task %d: k range [%d,%d) bad (k %d, max_extent %d)", t, k0, k0 + kc, k,
                  g->max_extent);
@@ -169,8 +171,8 @@ static int check_plan(const rma_gemm_plan_args_t *g, const rma_gemm_plan_t *pl, 
                  kstart[tk->kidx], kend[tk->kidx]);
       break;
     }
-    int want = imax(owner_class(g->a, a, g->rank, g->node_of),
-                    owner_class(g->b, b, g->rank, g->node_of));
+    int want =
+        imax(owner_class(g->a, a, g->rank, g->node_of), owner_class(g->b, b, g->rank, g->node_of));
     if (tk->cls < want || tk->cls > RMA_TASK_REMOTE) {
       rc = FAILF("task %d: class %d, its patches' owners need >= %d", t, tk->cls, want);
       break;
@@ -181,7 +183,8 @@ static int check_plan(const rma_gemm_plan_args_t *g, const rma_gemm_plan_t *pl, 
         for (int l = k0; l < k0 + kc; l++)
           cover[((long)i * n + j) * k + l]++;
   }
-  if (!rc && (pl->amax < amax || pl->bmax < bmax || (pl->ntasks && (pl->amax != amax || pl->bmax != bmax))))
+  if (!rc && (pl->amax < amax || pl->bmax < bmax ||
+              (pl->ntasks && (pl->amax != amax || pl->bmax != bmax))))
     rc = FAILF("amax %ld bmax %ld, largest patches %ld %ld", pl->amax, pl->bmax, amax, bmax);
   // Ordering.
   for (int t = 1; t < pl->ntasks && !rc && g->locality; t++)
@@ -233,7 +236,8 @@ static int run_case(int m, int n, int k, int ta, int tb, dir_t da, dir_t db, dir
     return 1;
   }
   int *cover = malloc(sizeof(int) * (size_t)imax(1, m * n * k));
-  int *kstart = malloc(sizeof(int) * (size_t)(k + 1)), *kend = malloc(sizeof(int) * (size_t)(k + 1));
+  int *kstart = malloc(sizeof(int) * (size_t)(k + 1)),
+      *kend = malloc(sizeof(int) * (size_t)(k + 1));
   int *first = malloc(sizeof(int) * (size_t)size);
   for (int set = 0; set < 4 && !rc; set++) {
     memset(cover, 0, sizeof(int) * (size_t)imax(1, m * n * k));
@@ -241,8 +245,8 @@ static int run_case(int m, int n, int k, int ta, int tb, dir_t da, dir_t db, dir
       kstart[l] = kend[l] = -1;
     int nk = -1;
     for (int r = 0; r < size && !rc; r++) {
-      rma_gemm_plan_args_t g = {&A, &B, &C, ta, tb, m, n, k, r, size, node_of, set & 1, set >> 1,
-                                maxe};
+      rma_gemm_plan_args_t g = {&A, &B, &C,   ta,      tb,      m,        n,
+                                k,  r,  size, node_of, set & 1, set >> 1, maxe};
       rma_gemm_plan_t pl;
       if (rma_gemm_plan_build(&g, &pl) != 0) {
         rc = FAILF("rank %d: plan_build failed", r);
@@ -290,7 +294,8 @@ int main(void) {
   const int grids[][2] = {{1, 1}, {1, 2}, {2, 1}, {2, 2}, {1, 4}, {3, 1}, {2, 3}, {3, 2}};
   const int nsz = 7, nbl = 5, ngr = 8;
   unsigned long long lcg = 2024;
-#define PICK(cnt) ((int)((lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % (cnt))
+#define PICK(cnt)                                                                                  \
+  ((int)((lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % (cnt))
   for (int c = 0; c < 3000; c++) {
     int m = sizes[PICK(nsz)], n = sizes[PICK(nsz)], k = sizes[PICK(nsz)];
     int ta = PICK(2), tb = PICK(2);
@@ -312,11 +317,12 @@ int main(void) {
     if (run_case(m, n, k, ta, tb, d[0], d[1], d[2], size, rpn, maxe, extra)) {
       nfail++;
       if (nfail <= 20)
-        printf("FAIL case %d: m=%d n=%d k=%d %c%c size=%d rpn=%d maxe=%d extra=%d A(%d,%dx%d,%dx%d) "
-               "B(%d,%dx%d,%dx%d) C(%d,%dx%d,%dx%d): %s\n",
-               c, m, n, k, ta ? 'T' : 'N', tb ? 'T' : 'N', size, rpn, maxe, extra, d[0].kind, d[0].mb,
-               d[0].nb, d[0].p0, d[0].p1, d[1].kind, d[1].mb, d[1].nb, d[1].p0, d[1].p1, d[2].kind,
-               d[2].mb, d[2].nb, d[2].p0, d[2].p1, err);
+        printf(
+            "FAIL case %d: m=%d n=%d k=%d %c%c size=%d rpn=%d maxe=%d extra=%d A(%d,%dx%d,%dx%d) "
+            "B(%d,%dx%d,%dx%d) C(%d,%dx%d,%dx%d): %s\n",
+            c, m, n, k, ta ? 'T' : 'N', tb ? 'T' : 'N', size, rpn, maxe, extra, d[0].kind, d[0].mb,
+            d[0].nb, d[0].p0, d[0].p1, d[1].kind, d[1].mb, d[1].nb, d[1].p0, d[1].p1, d[2].kind,
+            d[2].mb, d[2].nb, d[2].p0, d[2].p1, err);
     }
   }
   printf("test_gemm_plan: %ld cases, %ld plans checked, %ld failed\n", ncases, nplans, nfail);

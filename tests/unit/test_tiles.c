@@ -93,7 +93,8 @@ static void check_uniform(rma_tiles_kind_t kind, int m, int n, int mb, int nb, i
         mb, nb, p0, p1, total, (long)m * n);
   // Per-owner hit counts.
   unsigned char **hit = malloc(sizeof(unsigned char *) * (size_t)np);
-  long *next_tile = calloc((size_t)np, sizeof(long)); // TILED: expected disp of the owner's next tile
+  long *next_tile =
+      calloc((size_t)np, sizeof(long)); // TILED: expected disp of the owner's next tile
   for (int r = 0; r < np; r++)
     hit[r] = calloc((size_t)seglen[r] + 1, 1);
   char err[256] = "";
@@ -108,8 +109,9 @@ static void check_uniform(rma_tiles_kind_t kind, int m, int n, int mb, int nb, i
       if (tl.owner != owner || tl.r0 != r0 || tl.c0 != c0 || tl.rows != rows || tl.cols != cols ||
           tl.ld != ld) {
         snprintf(err, sizeof err,
-                 "tile (%d,%d): owner %d r0 %d c0 %d %dx%d ld %d, expected %d %d %d %dx%d ld %d", bi,
-                 bj, tl.owner, tl.r0, tl.c0, tl.rows, tl.cols, tl.ld, owner, r0, c0, rows, cols, ld);
+                 "tile (%d,%d): owner %d r0 %d c0 %d %dx%d ld %d, expected %d %d %d %dx%d ld %d",
+                 bi, bj, tl.owner, tl.r0, tl.c0, tl.rows, tl.cols, tl.ld, owner, r0, c0, rows, cols,
+                 ld);
         break;
       }
       // GA's layout: tiled = back to back in (bi, bj) order, the owner's tiles
@@ -256,8 +258,8 @@ static void check_rejects(void) {
     CHECK(rc != 0, "init_grid accepted %s", bad[c].what);
   }
   // Uniform: non-positive extents, blocks, grids; GRID is not a uniform kind.
-  const int args[][6] = {{0, 5, 2, 2, 1, 1},  {5, 0, 2, 2, 1, 1}, {5, 5, 0, 2, 1, 1},
-                         {5, 5, 2, 0, 1, 1},  {5, 5, 2, 2, 0, 1}, {5, 5, 2, 2, 1, 0},
+  const int args[][6] = {{0, 5, 2, 2, 1, 1},  {5, 0, 2, 2, 1, 1},  {5, 5, 0, 2, 1, 1},
+                         {5, 5, 2, 0, 1, 1},  {5, 5, 2, 2, 0, 1},  {5, 5, 2, 2, 1, 0},
                          {-1, 5, 2, 2, 1, 1}, {5, 5, -2, 2, 1, 1}, {5, 5, 2, 2, 1, -3}};
   for (int kind = 0; kind < 2; kind++)
     for (size_t c = 0; c < sizeof args / sizeof args[0]; c++) {
