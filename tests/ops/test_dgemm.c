@@ -1,12 +1,14 @@
 /*
  * rma_dgemm numerical sweep (run at np = 1, 2, 3, 4, 6).
  *
- * Check, per entry of the m x n result (PBLAS tester's ratio):
- *     ratio = |c - c_ref| / (eps * (|alpha| * sum_l |a_il| |b_lj| + |beta| * |c0_ij|)),  eps =
- * 2^-53 must be <= 16 (an entry whose scale is 0 must match exactly; NaN fails). Also: A and B
- * bit-identical afterwards; C outside m x n untouched; alpha = 0 with NaN-filled A, B and beta = 0
- * with NaN-filled C give finite, correct C; every protocol switch off gives results that pass the
- * same check. Prints the number of cases and the worst ratio; exits 1 on any failure.
+ * Check, per entry of the m x n result (the PBLAS tester's ratio, eps = 2^-53):
+ *   ratio = |c - c_ref| / (eps * (|alpha| sum_l |a_il| |b_lj| + |beta| |c0_ij|)) <= 16
+ * (an entry whose scale is 0 must match exactly; NaN fails). Also: A and B
+ * bit-identical afterwards; C outside m x n untouched; alpha = 0 with
+ * NaN-filled A, B and beta = 0 with NaN-filled C give finite, correct C;
+ * every protocol switch off passes the same check; one handle passed as both
+ * A and B works. Prints the number of cases and the worst ratio; exits 1 on
+ * any failure.
  */
 #include <ga.h>
 #include <macdecls.h>
@@ -34,6 +36,7 @@ typedef struct {
   dist_t da, db, dc;
   int extra_r, extra_c; /* C is larger than m x n by this much */
   int nan_ab, nan_c;    /* fill A,B (or C) with NaN */
+  int same_ab;          /* pass A's handle as B too (op(B) must then fit A) */
 } gcase_t;
 
 static int me, np;
@@ -80,7 +83,8 @@ static double run_case(const gcase_t *cs) {
   int ta = strchr("TtCc", cs->ta) != NULL, tb = strchr("TtCc", cs->tb) != NULL;
   int ar = ta ? cs->k : cs->m, ac = ta ? cs->m : cs->k;
   int br = tb ? cs->n : cs->k, bc = tb ? cs->k : cs->n;
-  int ga = make_matrix(ar, ac, cs->da, "A"), gb = make_matrix(br, bc, cs->db, "B");
+  int ga = make_matrix(ar, ac, cs->da, "A");
+  int gb = cs->same_ab ? ga : make_matrix(br, bc, cs->db, "B");
   int gc = make_matrix(cs->m + cs->extra_r, cs->n + cs->extra_c, cs->dc, "C");
   int Ar, Ac, Br, Bc, Cr, Cc;
   dims_of(ga, &Ar, &Ac), dims_of(gb, &Br, &Bc), dims_of(gc, &Cr, &Cc);
@@ -89,7 +93,8 @@ static double run_case(const gcase_t *cs) {
     rt_fill_const(gb, Br, Bc, NAN);
   } else {
     rt_fill(ga, 11, Ar, Ac, 0.0);
-    rt_fill(gb, 22, Br, Bc, 0.0);
+    if (!cs->same_ab)
+      rt_fill(gb, 22, Br, Bc, 0.0);
   }
   if (cs->nan_c)
     rt_fill_const(gc, Cr, Cc, NAN);
@@ -137,7 +142,9 @@ static double run_case(const gcase_t *cs) {
         w = ratio;
     }
   free(A0), free(B0), free(C0), free(C1), free(A1), free(B1);
-  GA_Destroy(ga), GA_Destroy(gb), GA_Destroy(gc);
+  GA_Destroy(ga), GA_Destroy(gc);
+  if (!cs->same_ab)
+    GA_Destroy(gb);
   return w;
 }
 
@@ -242,6 +249,15 @@ int main(int argc, char **argv) {
     cs.alpha = 2, cs.beta = 0, cs.nan_ab = 0, cs.nan_c = 1;
     record(&cs, run_case(&cs), "beta0-nan");
   }
+  // One handle as both A and B: C = A A^T and C = A^T A.
+  for (int lay = 0; lay < 3; lay++)
+    for (int t = 0; t < 2; t++) {
+      memset(&cs, 0, sizeof cs);
+      cs.m = cs.n = 31, cs.k = 13, cs.ta = t ? 'T' : 'N', cs.tb = t ? 'N' : 'T';
+      cs.alpha = 2, cs.beta = 3, cs.same_ab = 1;
+      cs.da = cs.db = cs.dc = (dist_t){lay, 5, 3, 0, 0};
+      record(&cs, run_case(&cs), "same-handle");
+    }
   // The sweep.
   for (int c = 0; c < total; c++) {
     random_case(&cs);
