@@ -32,54 +32,46 @@ void rma_options_from_env(void) {
   opts = d;
 }
 
-int rma_set_option(rma_option_t option, int value) {
+// The field behind an option, or NULL for an unknown one.
+static int *option_field(rma_option_t option) {
   switch (option) {
   case RMA_OPT_ZERO_COPY:
-    opts.zero_copy = value != 0;
-    return 0;
+    return &opts.zero_copy;
   case RMA_OPT_NONBLOCKING:
-    opts.nonblocking = value != 0;
-    return 0;
+    return &opts.nonblocking;
   case RMA_OPT_LOCALITY:
-    opts.locality = value != 0;
-    return 0;
+    return &opts.locality;
   case RMA_OPT_CONTENTION:
-    opts.contention = value != 0;
-    return 0;
-  case RMA_OPT_VERBOSE:
-    opts.verbose = value < 0 ? 0 : value;
-    return 0;
+    return &opts.contention;
   case RMA_OPT_PREFETCH:
-    if (value < 1 || value > 16)
-      return -2;
-    opts.prefetch = value;
-    return 0;
+    return &opts.prefetch;
+  case RMA_OPT_VERBOSE:
+    return &opts.verbose;
   }
-  return -1;
+  return NULL;
+}
+
+int rma_set_option(rma_option_t option, int value) {
+  int *field = option_field(option);
+  if (!field)
+    return -1;
+  if (option == RMA_OPT_PREFETCH && (value < 1 || value > 16))
+    return -2;
+  // Switches are 0/1; the verbosity is a level >= 0.
+  if (option == RMA_OPT_VERBOSE)
+    value = value < 0 ? 0 : value;
+  else if (option != RMA_OPT_PREFETCH)
+    value = value != 0;
+  *field = value;
+  return 0;
 }
 
 int rma_get_option(rma_option_t option, int *value) {
+  int *field = option_field(option);
+  if (!field)
+    return -1;
   if (!value)
     return -2;
-  switch (option) {
-  case RMA_OPT_ZERO_COPY:
-    *value = opts.zero_copy;
-    return 0;
-  case RMA_OPT_NONBLOCKING:
-    *value = opts.nonblocking;
-    return 0;
-  case RMA_OPT_LOCALITY:
-    *value = opts.locality;
-    return 0;
-  case RMA_OPT_CONTENTION:
-    *value = opts.contention;
-    return 0;
-  case RMA_OPT_PREFETCH:
-    *value = opts.prefetch;
-    return 0;
-  case RMA_OPT_VERBOSE:
-    *value = opts.verbose;
-    return 0;
-  }
-  return -1;
+  *value = *field;
+  return 0;
 }

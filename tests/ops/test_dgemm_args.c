@@ -189,6 +189,19 @@ int main(int argc, char **argv) {
     printf("rma_init failed\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
+  // Options: unknown option -1, out-of-range or NULL -2, a set value reads back.
+  int v = -1;
+  all_ranks_return(rma_set_option((rma_option_t)99, 1), -1, "rma_set_option unknown option");
+  all_ranks_return(rma_get_option((rma_option_t)99, &v), -1, "rma_get_option unknown option");
+  all_ranks_return(rma_set_option(RMA_OPT_PREFETCH, 0), -2, "rma_set_option prefetch 0");
+  all_ranks_return(rma_get_option(RMA_OPT_PREFETCH, NULL), -2, "rma_get_option NULL");
+  rma_set_option(RMA_OPT_PREFETCH, 3);
+  rma_get_option(RMA_OPT_PREFETCH, &v);
+  all_ranks_return(v, 3, "prefetch read back");
+  rma_set_option(RMA_OPT_ZERO_COPY, 7);
+  rma_get_option(RMA_OPT_ZERO_COPY, &v);
+  all_ranks_return(v, 1, "zero-copy switch normalised to 1");
+  rma_set_option(RMA_OPT_PREFETCH, 2);
   // The operands: three different distributions; C2 one row short.
   if (rma_matrix_create(M, K, 4, 3, 0, 0, RMA_LAYOUT_TILED, "A", &gA) != 0 ||
       rma_matrix_create(K, N, 4, 3, 0, 0, RMA_LAYOUT_SCALAPACK, "B", &gB) != 0) {
