@@ -166,6 +166,10 @@ void bench_lu_problem_make(const bench_env_t *env, int n, bench_lu_problem_t *pr
 void bench_lu_problem_free(bench_lu_problem_t *pr);
 double bench_check_lu(const bench_env_t *env, const bench_lu_problem_t *pr, const double *x);
 bench_status_t bench_status_of(bench_op_t op, double residual);
+/* Check solution x (full on every rank) of problem pr and record the HPL
+ * residual and the status it earns in r. Collective. */
+void bench_record_lu(const bench_env_t *env, const bench_lu_problem_t *pr, const double *x,
+                     bench_result_t *r);
 
 /* impl_ga.c: sampled entries of a GA, into vals on rank 0. Collective. */
 void bench_samples_get_ga(const bench_env_t *env, int g_c, const bench_samples_t *s, double *vals);

@@ -187,3 +187,9 @@ bench_status_t bench_status_of(bench_op_t op, double residual) {
                           : residual >= 0.0 && residual < BENCH_RESIDUAL_MAX;
   return ok ? ST_OK : ST_FAILED;
 }
+
+void bench_record_lu(const bench_env_t *env, const bench_lu_problem_t *pr, const double *x,
+                     bench_result_t *r) {
+  r->residual = bench_check_lu(env, pr, x);
+  r->status = bench_status_of(OP_LU, r->residual);
+}

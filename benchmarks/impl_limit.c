@@ -143,8 +143,7 @@ void impl_limit_run(const bench_env_t *env, const bench_opts_t *o, const bench_c
       r->status = ST_ERROR;
       snprintf(r->note, sizeof r->note, "dgetrs info=%d", info);
     } else {
-      r->residual = bench_check_lu(env, pr, xv);
-      r->status = bench_status_of(OP_LU, r->residual);
+      bench_record_lu(env, pr, xv, r);
     }
     free(xv);
   }

@@ -165,8 +165,7 @@ static void lu_solve_check(const bench_env_t *env, const bench_case_t *c,
     }
     GA_Sync();
     MPI_Bcast(xv, n, MPI_DOUBLE, 0, env->comm);
-    r->residual = bench_check_lu(env, pr, xv);
-    r->status = bench_status_of(c->op, r->residual);
+    bench_record_lu(env, pr, xv, r);
     free(xv);
   }
   GA_Destroy(g_b);

@@ -189,8 +189,7 @@ static void run_lu(const bench_env_t *env, const bench_opts_t *o, sp_ctx_t *x,
     r->status = ST_ERROR;
     snprintf(r->note, sizeof r->note, "pdgetrs info=%d", info);
   } else {
-    r->residual = bench_check_lu(env, pr, xv);
-    r->status = bench_status_of(OP_LU, r->residual);
+    bench_record_lu(env, pr, xv, r);
   }
   free(xv);
   free(bl);
