@@ -42,14 +42,20 @@ typedef enum {
   RMA_OPT_LOCALITY,    /* 1: local, then same-node, then remote tasks; 0: natural order */
   RMA_OPT_CONTENTION,  /* 1: each rank starts its sweep at a different owner; 0: all at k = 0 */
   RMA_OPT_PREFETCH,    /* number of tasks fetched ahead (>= 1), default 2 */
-  RMA_OPT_VERBOSE      /* 1: per-call phase times per rank on stderr; 2: also per-step timelines */
+  RMA_OPT_VERBOSE,     /* 1: per-call phase times per rank on stderr; 2: also per-step timelines */
+  RMA_OPT_SHARED_MEMORY, /* 1: node neighbours' data read in place through shared memory; 0: by RMA */
+  RMA_OPT_STORE_KEEP     /* 1: the tile store and LU mailbox are kept between calls; 0: freed after each */
 } rma_option_t;
 
 /*
  * rma_init — Collective over GA's world, after GA_Initialize(). Idempotent.
  * Reads the environment (RMALA_ZERO_COPY, RMALA_NONBLOCKING, RMALA_LOCALITY,
- * RMALA_CONTENTION, RMALA_PREFETCH, RMALA_VERBOSE) into the options.
- * Returns 0, or RMA_ERR_NOT_INITIALIZED when GA is not initialised.
+ * RMALA_CONTENTION, RMALA_PREFETCH, RMALA_VERBOSE, RMALA_SHARED_MEMORY,
+ * RMALA_STORE_KEEP) into the options. RMALA_STORE_MB=<MB> pre-creates the
+ * tile store (both operand segments and the LU mailbox, that many MB per rank
+ * each), so the first operation pays no allocation.
+ * Returns 0, RMA_ERR_NOT_INITIALIZED when GA is not initialised, or
+ * RMA_ERR_MPI / RMA_ERR_NO_MEMORY when the pre-creation failed.
  */
 int rma_init(void);
 
@@ -103,6 +109,22 @@ int rma_lu(int g_a, int *ipiv);
  * factors from rma_lu; B (n x nrhs) is overwritten by X.
  */
 int rma_lu_solve(char trans, int g_a, const int *ipiv, int g_b);
+
+/* What rmala holds in memory on the calling rank, in bytes. */
+typedef struct {
+  long long store_a; /* tile store: copy of the first operand (dgemm A; LU source; solve factors) */
+  long long store_b; /* tile store: copy of the second operand (dgemm B; solve right-hand side) */
+  long long work;    /* tile store: the LU's working copy for non-square-tiled arrays */
+  long long mailbox; /* LU put + notify receive areas */
+  long long total;   /* the sum */
+} rma_memory_t;
+
+/*
+ * rma_memory — Local. What the library holds between calls on this rank
+ * (segments are kept for reuse; set RMA_OPT_STORE_KEEP to 0 to free them after
+ * every call). Returns 0, or -1 when m is NULL.
+ */
+int rma_memory(rma_memory_t *m);
 
 /* rma_strerror — Local. A readable text for any code the library returns. */
 const char *rma_strerror(int code);

@@ -4,7 +4,9 @@
 
 #include "rmala.h"
 
-static rma_options_t opts = {1, 1, 1, 1, 2, 0};
+#define RMA_OPTIONS_DEFAULT {1, 1, 1, 1, 2, 0, 1, 1, 0}
+
+static rma_options_t opts = RMA_OPTIONS_DEFAULT;
 
 rma_options_t *rma_options(void) { return &opts; }
 
@@ -17,7 +19,7 @@ static int env_int(const char *name, int fallback) {
 }
 
 void rma_options_from_env(void) {
-  rma_options_t d = {1, 1, 1, 1, 2, 0};
+  rma_options_t d = RMA_OPTIONS_DEFAULT;
   d.zero_copy = env_int("RMALA_ZERO_COPY", d.zero_copy) != 0;
   d.nonblocking = env_int("RMALA_NONBLOCKING", d.nonblocking) != 0;
   d.locality = env_int("RMALA_LOCALITY", d.locality) != 0;
@@ -29,6 +31,10 @@ void rma_options_from_env(void) {
     d.prefetch = 16;
   d.verbose = env_int("RMALA_VERBOSE", d.verbose);
   d.verbose = d.verbose < 0 ? 0 : d.verbose;
+  d.shared = env_int("RMALA_SHARED_MEMORY", d.shared) != 0;
+  d.store_keep = env_int("RMALA_STORE_KEEP", d.store_keep) != 0;
+  d.store_mb = env_int("RMALA_STORE_MB", d.store_mb);
+  d.store_mb = d.store_mb < 0 ? 0 : d.store_mb;
   opts = d;
 }
 
@@ -47,6 +53,10 @@ static int *option_field(rma_option_t option) {
     return &opts.prefetch;
   case RMA_OPT_VERBOSE:
     return &opts.verbose;
+  case RMA_OPT_SHARED_MEMORY:
+    return &opts.shared;
+  case RMA_OPT_STORE_KEEP:
+    return &opts.store_keep;
   }
   return NULL;
 }

@@ -12,6 +12,9 @@ typedef struct {
   int contention;  /* rank-dependent start of the remote sweep */
   int prefetch;    /* tasks fetched ahead of the one computing (>= 1) */
   int verbose;     /* diagnostics on stderr: 1 phase totals, 2 also per-step timelines */
+  int shared;      /* node neighbours' data read and written in place through shared memory */
+  int store_keep;  /* tile store and mailbox kept between calls */
+  int store_mb;    /* MB per rank rma_init pre-creates for each store segment (0: none) */
 } rma_options_t;
 
 /* The process-wide options (defaults until rma_init reads the environment). */

@@ -140,6 +140,21 @@ long rma_tiles_segment_len(const rma_tiles_t *t, int rank) {
          rma_numroc(t->n, t->nb, rank % t->p1, t->p1);
 }
 
+long rma_tiles_segment_max(const rma_tiles_t *t) {
+  if (t->kind != RMA_TILES_GRID)
+    return rma_tiles_segment_len(t, 0); // NUMROC is largest for process 0
+  // At most one block per process: the largest block is the answer.
+  long most = 0;
+  for (int bi = 0; bi < t->mt; bi++)
+    for (int bj = 0; bj < t->nt; bj++) {
+      rma_tile_t tile;
+      rma_tiles_locate(t, bi, bj, &tile);
+      long len = (long)(tile.rows - 1) * tile.ld + tile.cols;
+      most = len > most ? len : most;
+    }
+  return most;
+}
+
 int rma_grid_choose(int np, int mt, int nt, int *p0, int *p1) {
   int found = 0, best_gap = 0;
   for (int r = 1; r <= np; r++) {

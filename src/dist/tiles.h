@@ -62,6 +62,9 @@ int rma_tiles_col_of(const rma_tiles_t *t, int j);
 /* Local. Number of elements in rank's local segment. */
 long rma_tiles_segment_len(const rma_tiles_t *t, int rank);
 
+/* Local. The largest local segment of any rank, in elements. */
+long rma_tiles_segment_max(const rma_tiles_t *t);
+
 /* Local. Elements of a length-n dimension in nb-blocks dealt cyclically over
  * nprocs, that process iproc holds (ScaLAPACK's NUMROC). */
 int rma_numroc(int n, int nb, int iproc, int nprocs);

@@ -1,7 +1,8 @@
 /*
  * rma_dgemm: extended SRUMMA on Global Arrays.
- * Layers: rma_dgemm (GA entry, checks) -> dist (directories) -> rma (windows)
- *         -> ops/gemm_run (sched plan -> rma ring -> kernel).
+ * Layers: rma_dgemm (GA entry, checks) -> dist (directories) -> store (A and
+ *         B mirrored into library segments) -> ops/gemm_run (sched plan ->
+ *         rma ring -> kernel). C is computed in place by its owners.
  */
 #include <ga.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include "core/error.h"
 #include "dist/ga_matrix.h"
 #include "ops/gemm_run.h"
+#include "store/store.h"
 
 static int is_trans(char t) { return t == 'T' || t == 't' || t == 'C' || t == 'c'; }
 static int is_op(char t) { return t == 'N' || t == 'n' || is_trans(t); }
@@ -47,16 +49,15 @@ static int dgemm_check(char transa, char transb, int m, int n, int k, int g_a, i
   return 0;
 }
 
-// Open a matrix and expose it through a window (when expose is set).
-static int open_operand(int g, int expose, rma_ga_matrix_t *mat, rma_win_t *win,
-                        rma_gemm_operand_t *op) {
+// Open a matrix; an input (role >= 0) is mirrored into the tile store.
+static int open_operand(int g, int role, rma_ga_matrix_t *mat, rma_gemm_operand_t *op) {
   rma_context_t *ctx = rma_context();
-  win->win = MPI_WIN_NULL;
+  rma_win_t *win = NULL;
   RMA_CALL(rma_ga_matrix_open(g, ctx->comm, mat));
-  if (expose) {
-    int rc = rma_status_agree(ctx->comm, rma_win_create(ctx->comm, mat->seg, mat->seglen, win));
+  if (role >= 0) {
+    int rc = rma_status_agree(
+        ctx->comm, rma_store_mirror((rma_store_role_t)role, &mat->tiles, mat->seg, mat->seglen, &win));
     if (rc != 0) {
-      rma_win_free(win);
       rma_ga_matrix_close(mat, 0);
       return rc;
     }
@@ -70,31 +71,27 @@ static int dgemm_body(int ta, int tb, int m, int n, int k, double alpha, int g_a
                       double beta, int g_c) {
   rma_context_t *ctx = rma_context();
   rma_ga_matrix_t mc, ma, mb;
-  rma_win_t wc = {MPI_WIN_NULL, 0, 0, 0}, wa, wb;
   rma_gemm_operand_t c, a, b;
-  RMA_CALL(open_operand(g_c, 0, &mc, &wc, &c));
+  RMA_CALL(open_operand(g_c, -1, &mc, &c));
   int rc;
   if (k == 0 || alpha == 0.0) {
     // Only beta*C: A and B are not touched (a NaN in them cannot reach C).
     rc = rma_gemm_run(0, 0, m, n, 0, 0.0, &c, &c, beta, &c);
   } else {
-    rc = open_operand(g_a, 1, &ma, &wa, &a);
+    rc = open_operand(g_a, RMA_STORE_A, &ma, &a);
     if (rc == 0) {
-      rc = g_b == g_a ? 0 : open_operand(g_b, 1, &mb, &wb, &b);
+      rc = g_b == g_a ? 0 : open_operand(g_b, RMA_STORE_B, &mb, &b);
       if (rc == 0) {
         rc = rma_gemm_run(ta, tb, m, n, k, alpha, &a, g_b == g_a ? &a : &b, beta, &c);
-        // Every rank must finish its gets before any window goes away.
+        // Every rank must be done reading the store before it is reused or freed.
         rc = rma_status_agree(ctx->comm, rc);
-        if (g_b != g_a) {
-          int rc2 = rma_win_free(&wb);
-          rc = rc ? rc : rc2;
+        if (g_b != g_a)
           rma_ga_matrix_close(&mb, 0);
-        }
       }
-      int rc2 = rma_win_free(&wa);
-      rc = rc ? rc : rc2;
       rma_ga_matrix_close(&ma, 0);
     }
+    int rc2 = rma_store_done();
+    rc = rc ? rc : rc2;
   }
   rma_ga_matrix_close(&mc, 1);
   return rc;

@@ -30,7 +30,7 @@ static int acquire(rma_ring_t *ring, const rma_gemm_operand_t *op, rma_rect_t p,
                    operand_ref_t *ref) {
   if (ref->slot != -1)
     return 0;
-  double *direct = rma_patch_local(op->win, op->tiles, p, &ref->ld);
+  double *direct = rma_patch_in_place(op->win, op->tiles, p, &ref->ld);
   if (direct) {
     ref->ptr = direct, ref->slot = -2;
     return 0;
@@ -70,7 +70,7 @@ static int fusable(int transb, const rma_gemm_plan_t *plan, int t, const operand
     int ld, ldv;
     if (v->kidx != q->kidx || !same_rect(v->a, q->a) || v->c.rows != q->c.rows)
       break;
-    const double *bv = rma_patch_local(b->win, b->tiles, v->b, &ld);
+    const double *bv = rma_patch_in_place(b->win, b->tiles, v->b, &ld);
     // One row-major matrix only when the stride is shared and covers the width.
     int wide = *width + v->c.cols;
     if (bv != bnext || ld != bt->ld || c_local(c, v->c, &ldv) != cnext || ldv != ldc ||

@@ -1,6 +1,6 @@
 /*
  * The dgemm pipeline of one rank, GA-free: given verified directories and
- * windows, scale the owned C region by beta and run the ordered task list
+ * store segments, scale the owned C region by beta and run the ordered task list
  * with prefetched patches.  rma_dgemm -> sched (plan) -> rma (ring) -> kernel.
  */
 #ifndef RMA_OPS_GEMM_RUN_H
@@ -11,8 +11,8 @@
 
 typedef struct {
   const rma_tiles_t *tiles;
-  const rma_win_t *win; /* window over the segment (A, B) */
-  double *seg;          /* local segment (C is written in place) */
+  const rma_win_t *win; /* store segments holding a copy (A, B); NULL for C */
+  double *seg;          /* the user's local segment (C is written in place) */
 } rma_gemm_operand_t;
 
 /* Local (one-sided gets). C = alpha op(A) op(B) + beta C on this rank's C

@@ -6,6 +6,21 @@
 #include "core/error.h"
 #include "core/options.h"
 #include "rma/mailbox.h"
+#include "store/store.h"
+
+// RMALA_STORE_MB: make the operand segments and the mailbox now, so the
+// first operation pays no allocation.
+static int precreate(void) {
+  long cap = (long)rma_options()->store_mb * (1L << 20) / (long)sizeof(double);
+  if (cap <= 0)
+    return 0;
+  rma_win_t *w;
+  rma_mailbox_t *mb;
+  RMA_CALL(rma_store_segment(RMA_STORE_A, cap, &w));
+  RMA_CALL(rma_store_segment(RMA_STORE_B, cap, &w));
+  RMA_CALL(rma_mailbox_open(64, cap, &mb));
+  return rma_mailbox_close(mb);
+}
 
 int rma_init(void) {
   if (rma_context()->initialized)
@@ -22,13 +37,20 @@ int rma_init(void) {
     rma_context_teardown();
     return RMA_ERR_GA;
   }
-  return 0;
+  int rc = rma_status_agree(ctx->comm, precreate());
+  if (rc != 0) {
+    rma_store_release();
+    rma_mailbox_release();
+    rma_context_teardown();
+  }
+  return rc;
 }
 
 int rma_finalize(void) {
   if (!rma_context()->initialized)
     return 0;
-  int rc = rma_mailbox_release();
-  int rc2 = rma_context_teardown();
-  return rc ? rc : rc2;
+  int rc = rma_store_release();
+  int rc2 = rma_mailbox_release();
+  int rc3 = rma_context_teardown();
+  return rc ? rc : rc2 ? rc2 : rc3;
 }

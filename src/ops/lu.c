@@ -3,7 +3,7 @@
  * Layers: rma_lu (GA entry, checks) -> dist (directory) -> ops/lu_run
  *         (rma mailbox -> kernel). Square-tiled arrays (tiled or ScaLAPACK
  * layout, mb == nb) are factored in place; any other distribution is copied
- * into a library-owned tiled copy, factored there and copied back.
+ * into a tiled copy in the tile store, factored there and copied back.
  */
 #include <ga.h>
 #include <stdio.h>
@@ -14,28 +14,31 @@
 #include "dist/ga_matrix.h"
 #include "ops/lu_run.h"
 #include "rma/patch.h"
+#include "store/store.h"
 
 // Tile size of the copy used for distributions that are not square-tiled.
 #define RMA_LU_COPY_NB 64
 
-// Move every tile of directory t owned by this rank between buf (its local
-// segment) and the GA matrix behind (win, gt): get when put == 0.
-static int copy_tiles(const rma_tiles_t *t, double *buf, const rma_win_t *win,
-                      const rma_tiles_t *gt, int put) {
+// Fill this rank's tiles of directory dst (its local part seg) from the
+// matrix behind (from, src): in place reach or RMA gets.
+static int gather_own(const rma_tiles_t *dst, double *seg, const rma_win_t *from,
+                      const rma_tiles_t *src) {
   rma_context_t *ctx = rma_context();
-  for (int bi = 0; bi < t->mt; bi++)
-    for (int bj = 0; bj < t->nt; bj++) {
+  for (int bi = 0; bi < dst->mt; bi++)
+    for (int bj = 0; bj < dst->nt; bj++) {
       rma_tile_t tile;
-      rma_tiles_locate(t, bi, bj, &tile);
+      rma_tiles_locate(dst, bi, bj, &tile);
       if (tile.owner != ctx->rank)
         continue;
       rma_rect_t r = {tile.r0, tile.c0, tile.rows, tile.cols};
-      RMA_CALL(rma_patch_copy(win, gt, put, r, buf + tile.disp, tile.ld));
+      RMA_CALL(rma_patch_copy(from, src, 0, r, seg + tile.disp, tile.ld));
     }
   return 0;
 }
 
-// Factor a matrix that is not square-tiled through a tiled copy.
+// Factor a matrix that is not square-tiled through a tiled copy in the
+// store: the source is mirrored, each rank gathers its tiles of the copy,
+// factors, and each rank gathers its part of the result back.
 static int lu_through_copy(rma_ga_matrix_t *mat, int *ipiv, int *info) {
   rma_context_t *ctx = rma_context();
   int m = mat->tiles.m, n = mat->tiles.n, p0 = 1, p1 = ctx->size, nb = RMA_LU_COPY_NB;
@@ -46,21 +49,22 @@ static int lu_through_copy(rma_ga_matrix_t *mat, int *ipiv, int *info) {
   rma_grid_choose(ctx->size, ctx->size, ctx->size, &p0, &p1);
   rma_tiles_t t;
   RMA_CALL(rma_tiles_init_uniform(&t, RMA_TILES_TILED, m, n, nb, nb, p0, p1));
-  long len = rma_tiles_segment_len(&t, ctx->rank);
-  double *buf = malloc(sizeof(double) * (size_t)(len > 0 ? len : 1));
-  rma_win_t win = {MPI_WIN_NULL, 0, 0, 0};
-  int rc = rma_status_agree(ctx->comm, buf ? 0 : RMA_ERR_NO_MEMORY);
+  rma_win_t *src = NULL, *work = NULL;
+  int rc = rma_status_agree(
+      ctx->comm, rma_store_mirror(RMA_STORE_A, &mat->tiles, mat->seg, mat->seglen, &src));
   if (rc == 0)
-    rc = rma_status_agree(ctx->comm, rma_win_create(ctx->comm, mat->seg, mat->seglen, &win));
+    rc = rma_status_agree(ctx->comm,
+                          rma_store_segment(RMA_STORE_WORK, rma_tiles_segment_max(&t), &work));
   if (rc == 0)
-    rc = rma_status_agree(ctx->comm, copy_tiles(&t, buf, &win, &mat->tiles, 0));
+    rc = rma_status_agree(ctx->comm, gather_own(&t, work->base, src, &mat->tiles));
   if (rc == 0)
-    rc = rma_status_agree(ctx->comm, rma_lu_run(&t, buf, ipiv, info));
+    rc = rma_status_agree(ctx->comm, rma_lu_run(&t, work->base, ipiv, info));
   if (rc == 0)
-    rc = copy_tiles(&t, buf, &win, &mat->tiles, 1);
-  int rc2 = rma_win_free(&win);
-  rc = rc ? rc : rc2;
-  free(buf);
+    rc = rma_status_agree(ctx->comm, rma_win_publish(work));
+  if (rc == 0)
+    rc = gather_own(&mat->tiles, mat->seg, work, &t);
+  // Nobody frees or reuses the copy while another rank still reads it.
+  rc = rma_status_agree(ctx->comm, rc);
   rma_tiles_free(&t);
   return rc;
 }
@@ -84,6 +88,8 @@ int rma_lu(int g_a, int *ipiv) {
       rc = lu_through_copy(&mat, ipiv, &info);
     rma_ga_matrix_close(&mat, 1);
   }
+  int rc2 = rma_store_done();
+  rc = rc ? rc : rc2;
   GA_Sync();
   rc = rma_status_agree(ctx->comm, rc);
   return rc ? rc : info;

@@ -432,7 +432,7 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   int rc = (s.piv && s.rows && s.src && s.old) ? 0 : RMA_ERR_NO_MEMORY;
   rc = rma_status_agree(ctx->comm, rc);
   if (rc == 0)
-    rc = rma_mailbox_open(ctx->comm, C_DONE + 1, RING * s.slot_len, &s.mb);
+    rc = rma_mailbox_open(C_DONE + 1, RING * s.slot_len, &s.mb);
   rma_timing_reset();
   s.t_begin = MPI_Wtime();
   if (rma_options()->verbose >= 2)

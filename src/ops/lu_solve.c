@@ -19,6 +19,7 @@
 #include "kernel/tile_lapack.h"
 #include "ops/lu_solve_run.h"
 #include "rma/patch.h"
+#include "store/store.h"
 
 // Rows per strip of the factors read at a time.
 #define STRIP 128
@@ -107,7 +108,7 @@ static int solve_check(char trans, int g_a, const int *ipiv, int g_b, char *why,
 static int solve_body(int trans, int g_a, const int *ipiv, int g_b) {
   rma_context_t *ctx = rma_context();
   rma_ga_matrix_t ma, mb;
-  rma_win_t wa = {MPI_WIN_NULL, 0, 0, 0}, wb = {MPI_WIN_NULL, 0, 0, 0};
+  rma_win_t *wa = NULL, *wb = NULL;
   RMA_CALL(rma_ga_matrix_open(g_a, ctx->comm, &ma));
   int rc = rma_ga_matrix_open(g_b, ctx->comm, &mb);
   if (rc != 0) {
@@ -120,18 +121,20 @@ static int solve_body(int trans, int g_a, const int *ipiv, int g_b) {
   double *s = distributed ? NULL : malloc(sizeof(double) * (size_t)STRIP * n);
   rc = rma_status_agree(ctx->comm, x && (distributed || s) ? 0 : RMA_ERR_NO_MEMORY);
   if (rc == 0 && !distributed)
-    rc = rma_status_agree(ctx->comm, rma_win_create(ctx->comm, ma.seg, ma.seglen, &wa));
+    rc = rma_status_agree(ctx->comm,
+                          rma_store_mirror(RMA_STORE_A, &ma.tiles, ma.seg, ma.seglen, &wa));
   if (rc == 0)
-    rc = rma_status_agree(ctx->comm, rma_win_create(ctx->comm, mb.seg, mb.seglen, &wb));
+    rc = rma_status_agree(ctx->comm,
+                          rma_store_mirror(RMA_STORE_B, &mb.tiles, mb.seg, mb.seglen, &wb));
   rma_rect_t all = {0, 0, n, nrhs};
   if (rc == 0)
-    rc = rma_status_agree(ctx->comm, rma_patch_copy(&wb, &mb.tiles, 0, all, x, nrhs));
+    rc = rma_status_agree(ctx->comm, rma_patch_copy(wb, &mb.tiles, 0, all, x, nrhs));
   if (rc == 0 && !trans)
     permute(x, n, nrhs, ipiv, 1);
   if (rc == 0 && distributed)
     rc = rma_status_agree(ctx->comm, rma_lu_solve_run(&ma.tiles, ma.seg, trans, nrhs, x));
   else if (rc == 0)
-    rc = rma_status_agree(ctx->comm, solve_strips(trans, n, nrhs, &wa, &ma.tiles, x, s));
+    rc = rma_status_agree(ctx->comm, solve_strips(trans, n, nrhs, wa, &ma.tiles, x, s));
   if (rc == 0 && trans)
     permute(x, n, nrhs, ipiv, 0);
   // Every rank holds the whole solution; each writes the tiles of B it owns.
@@ -145,8 +148,10 @@ static int solve_body(int trans, int g_a, const int *ipiv, int g_b) {
         memcpy(mb.seg + tile.disp + (long)i * tile.ld, x + (long)(tile.r0 + i) * nrhs + tile.c0,
                sizeof(double) * (size_t)tile.cols);
     }
-  int rc2 = rma_win_free(&wb), rc3 = rma_win_free(&wa);
-  rc = rc ? rc : rc2 ? rc2 : rc3;
+  // Nobody frees or reuses the store while another rank still reads it.
+  rc = rma_status_agree(ctx->comm, rc);
+  int rc2 = rma_store_done();
+  rc = rc ? rc : rc2;
   free(x), free(s);
   rma_ga_matrix_close(&mb, 1);
   rma_ga_matrix_close(&ma, 0);

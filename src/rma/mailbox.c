@@ -5,63 +5,64 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/context.h"
 #include "core/error.h"
+#include "core/options.h"
 
-static rma_mailbox_t kept = {MPI_WIN_NULL, MPI_COMM_NULL, 0, 0, NULL, 0, NULL, 0};
+static rma_mailbox_t kept;
+static int kept_made;
 
-static int mailbox_free(rma_mailbox_t *mb) {
-  if (mb->win == MPI_WIN_NULL)
+// Segment layout: the in-place counters, the RMA counters, then the data.
+static int64_t *shm_counters(const rma_mailbox_t *mb, int rank) {
+  return (int64_t *)mb->seg.peer[rank];
+}
+static MPI_Aint rma_counter_disp(const rma_mailbox_t *mb, int counter) {
+  return (MPI_Aint)mb->ncounters + counter;
+}
+static MPI_Aint data_disp(const rma_mailbox_t *mb, long offset) {
+  return 2 * (MPI_Aint)mb->ncounters + offset;
+}
+
+int rma_mailbox_release(void) {
+  if (!kept_made)
     return 0;
-  int rc = MPI_Win_unlock_all(mb->win);
-  int rc2 = MPI_Win_free(&mb->win);
-  mb->win = MPI_WIN_NULL;
-  return (rc != MPI_SUCCESS || rc2 != MPI_SUCCESS) ? RMA_ERR_MPI : 0;
+  kept_made = 0;
+  return rma_win_free(&kept.seg);
 }
 
-static int mailbox_create(MPI_Comm comm, int ncounters, long data_len, rma_mailbox_t *mb) {
-  memset(mb, 0, sizeof *mb);
-  mb->win = MPI_WIN_NULL;
-  mb->comm = comm;
-  mb->ncounters = ncounters;
-  mb->data_len = data_len;
-  MPI_Comm_rank(comm, &mb->rank);
-  MPI_Comm_size(comm, &mb->size);
-  MPI_Aint bytes = (MPI_Aint)ncounters * sizeof(int64_t) + (MPI_Aint)data_len * sizeof(double);
-  void *base = NULL;
-  RMA_CALL_MPI(MPI_Win_allocate(bytes, 1, MPI_INFO_NULL, comm, &base, &mb->win));
-  MPI_Win_set_errhandler(mb->win, MPI_ERRORS_RETURN);
-  mb->counters = base;
-  mb->data = (double *)((char *)base + (size_t)ncounters * sizeof(int64_t));
-  RMA_CALL_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, mb->win));
-  return 0;
+long long rma_mailbox_bytes(void) {
+  return kept_made ? (long long)kept.seg.cap * (long long)sizeof(double) : 0;
 }
 
-int rma_mailbox_open(MPI_Comm comm, int ncounters, long data_len, rma_mailbox_t **mb) {
+int rma_mailbox_open(int ncounters, long data_len, rma_mailbox_t **mb) {
+  rma_context_t *ctx = rma_context();
+  int shared = rma_options()->shared;
   // Every rank computes the same sizes, so all take the same branch.
-  if (kept.win != MPI_WIN_NULL &&
-      (kept.comm != comm || kept.ncounters < ncounters || kept.data_len < data_len))
-    RMA_CALL(mailbox_free(&kept));
-  if (kept.win == MPI_WIN_NULL)
-    RMA_CALL(mailbox_create(comm, ncounters, data_len, &kept));
+  if (kept_made && (kept.ncounters < ncounters || kept.data_len < data_len || kept.shared != shared))
+    RMA_CALL(rma_mailbox_release());
+  if (!kept_made) {
+    RMA_CALL(rma_win_alloc(2L * ncounters + data_len, shared, &kept.seg));
+    kept_made = 1;
+    kept.shared = shared, kept.ncounters = ncounters, kept.data_len = data_len;
+    kept.data = kept.seg.base + data_disp(&kept, 0);
+  }
   // Nobody adds to a counter before every rank has zeroed its own.
-  memset(kept.counters, 0, sizeof(int64_t) * (size_t)kept.ncounters);
-  MPI_Win_sync(kept.win);
-  MPI_Barrier(comm);
+  memset(kept.seg.base, 0, sizeof(int64_t) * 2 * (size_t)kept.ncounters);
+  RMA_CALL(rma_win_publish(&kept.seg));
+  (void)ctx;
   *mb = &kept;
   return 0;
 }
 
 int rma_mailbox_close(rma_mailbox_t *mb) {
   // No rank leaves while a message may still be on its way to it.
-  RMA_CALL_MPI(MPI_Win_flush_all(mb->win));
-  RMA_CALL_MPI(MPI_Barrier(mb->comm));
-  return 0;
-}
-
-int rma_mailbox_release(void) { return mailbox_free(&kept); }
-
-static MPI_Aint data_disp(const rma_mailbox_t *mb, long offset) {
-  return (MPI_Aint)mb->ncounters * sizeof(int64_t) + (MPI_Aint)offset * sizeof(double);
+  if (mb->seg.win != MPI_WIN_NULL)
+    RMA_CALL_MPI(MPI_Win_flush_all(mb->seg.win));
+  RMA_CALL_MPI(MPI_Barrier(rma_context()->comm));
+  int rc = 0;
+  if (!rma_options()->store_keep)
+    rc = rma_mailbox_release();
+  return rc;
 }
 
 // A rows x cols block with leading dimension ld (a plain count when contiguous).
@@ -81,9 +82,16 @@ int rma_mailbox_put(rma_mailbox_t *mb, int target, long offset, const double *sr
                     int cols, int lds, int ldt) {
   if (rows <= 0 || cols <= 0)
     return 0;
+  double *there = mb->seg.peer[target];
+  if (there) {
+    there += data_disp(mb, offset);
+    for (int i = 0; i < rows; i++)
+      memcpy(there + (long)i * ldt, src + (long)i * lds, sizeof(double) * (size_t)cols);
+    return 0;
+  }
   int ns, nt;
   MPI_Datatype ts = block_type(rows, cols, lds, &ns), tt = block_type(rows, cols, ldt, &nt);
-  int rc = MPI_Put(src, ns, ts, target, data_disp(mb, offset), nt, tt, mb->win);
+  int rc = MPI_Put(src, ns, ts, target, data_disp(mb, offset), nt, tt, mb->seg.win);
   if (ts != MPI_DOUBLE)
     MPI_Type_free(&ts);
   if (tt != MPI_DOUBLE)
@@ -92,18 +100,28 @@ int rma_mailbox_put(rma_mailbox_t *mb, int target, long offset, const double *sr
 }
 
 int rma_mailbox_notify(rma_mailbox_t *mb, int target, int counter, int64_t inc) {
-  RMA_CALL_MPI(MPI_Win_flush(target, mb->win));
-  RMA_CALL_MPI(MPI_Accumulate(&inc, 1, MPI_INT64_T, target, (MPI_Aint)counter * sizeof(int64_t), 1,
-                              MPI_INT64_T, MPI_SUM, mb->win));
-  RMA_CALL_MPI(MPI_Win_flush(target, mb->win));
+  if (mb->seg.peer[target]) {
+    // The copies above happen before the add (release).
+    __atomic_fetch_add(&shm_counters(mb, target)[counter], inc, __ATOMIC_RELEASE);
+    return 0;
+  }
+  RMA_CALL_MPI(MPI_Win_flush(target, mb->seg.win));
+  RMA_CALL_MPI(MPI_Accumulate(&inc, 1, MPI_INT64_T, target, rma_counter_disp(mb, counter), 1,
+                              MPI_INT64_T, MPI_SUM, mb->seg.win));
+  RMA_CALL_MPI(MPI_Win_flush(target, mb->seg.win));
   return 0;
 }
 
 int rma_mailbox_store(rma_mailbox_t *mb, int target, int counter, int64_t value) {
-  int64_t old;
-  RMA_CALL_MPI(MPI_Fetch_and_op(&value, &old, MPI_INT64_T, target,
-                                (MPI_Aint)counter * sizeof(int64_t), MPI_REPLACE, mb->win));
-  RMA_CALL_MPI(MPI_Win_flush(target, mb->win));
+  // Readers in place use the first set; the others read the second.
+  if (mb->seg.peer[target])
+    __atomic_store_n(&shm_counters(mb, target)[counter], value, __ATOMIC_RELEASE);
+  if (mb->seg.remote) {
+    int64_t old;
+    RMA_CALL_MPI(MPI_Fetch_and_op(&value, &old, MPI_INT64_T, target,
+                                  rma_counter_disp(mb, counter), MPI_REPLACE, mb->seg.win));
+    RMA_CALL_MPI(MPI_Win_flush(target, mb->seg.win));
+  }
   return 0;
 }
 
@@ -118,12 +136,23 @@ static void backoff(int tries) {
   nanosleep(&ts, NULL);
 }
 
+// The RMA set's value of target's counter.
+static int rma_read(rma_mailbox_t *mb, int target, int counter, int64_t *now) {
+  int64_t dummy = 0;
+  RMA_CALL_MPI(MPI_Fetch_and_op(&dummy, now, MPI_INT64_T, target, rma_counter_disp(mb, counter),
+                                MPI_NO_OP, mb->seg.win));
+  RMA_CALL_MPI(MPI_Win_flush(target, mb->seg.win));
+  return 0;
+}
+
 int rma_mailbox_wait_remote(rma_mailbox_t *mb, int target, int counter, int64_t value) {
-  int64_t now = 0, dummy = 0;
+  int in_place = mb->seg.peer[target] != NULL;
   for (int tries = 0;; tries++) {
-    RMA_CALL_MPI(MPI_Fetch_and_op(&dummy, &now, MPI_INT64_T, target,
-                                  (MPI_Aint)counter * sizeof(int64_t), MPI_NO_OP, mb->win));
-    RMA_CALL_MPI(MPI_Win_flush(target, mb->win));
+    int64_t now = 0;
+    if (in_place)
+      now = __atomic_load_n(&shm_counters(mb, target)[counter], __ATOMIC_ACQUIRE);
+    else
+      RMA_CALL(rma_read(mb, target, counter, &now));
     if (now >= value)
       return 0;
     backoff(tries);
@@ -131,7 +160,17 @@ int rma_mailbox_wait_remote(rma_mailbox_t *mb, int target, int counter, int64_t 
 }
 
 int rma_mailbox_wait(rma_mailbox_t *mb, int counter, int64_t value) {
-  RMA_CALL(rma_mailbox_wait_remote(mb, mb->rank, counter, value));
-  MPI_Win_sync(mb->win);
-  return 0;
+  int64_t *mine = shm_counters(mb, mb->seg.rank);
+  for (int tries = 0;; tries++) {
+    // Messages from node neighbours and from other nodes count alike.
+    int64_t now = __atomic_load_n(&mine[counter], __ATOMIC_ACQUIRE), far = 0;
+    if (mb->seg.remote && now < value)
+      RMA_CALL(rma_read(mb, mb->seg.rank, counter, &far));
+    if (now + far >= value) {
+      if (far && mb->seg.win != MPI_WIN_NULL)
+        MPI_Win_sync(mb->seg.win);
+      return 0;
+    }
+    backoff(tries);
+  }
 }

@@ -1,11 +1,17 @@
 /*
- * Put + notify: a library-owned MPI-3 window per operation holding, on every
- * rank, 64-bit notification counters followed by a data area of receive
- * slots. A sender puts data into the receiver's area, flushes, then adds to
- * one of the receiver's counters with an atomic MPI_Accumulate; the receiver
- * polls its own counter (MPI_Fetch_and_op, no compare-and-swap: it crashes
- * Open MPI 4.1.4 on one node) and yields the core while it waits. Counters
- * only grow (they count messages), so a wait is "until counter >= value".
+ * Put + notify over the two domains of rma/win.h. Every rank holds, in one
+ * library segment, 64-bit notification counters (two sets: one changed
+ * with CPU atomics by node neighbours, one with MPI atomics by ranks on
+ * other nodes) followed by a data area of receive slots.
+ *  - To a node neighbour: the data is copied straight into its area, then
+ *    its counter is raised with an atomic add (release); it waits with
+ *    atomic loads (acquire). No MPI call, no dependence on MPI progress.
+ *  - To a rank on another node (or any rank when shared memory is off or
+ *    unavailable): MPI_Put, MPI_Win_flush, then MPI_Accumulate(+1) on its
+ *    counter; it polls with MPI_Fetch_and_op(MPI_NO_OP) (no compare-and-swap:
+ *    it crashes Open MPI 4.1.4 on one node).
+ * A waiting rank yields the core. Counters only grow within a call (they
+ * count messages), so a wait is "until counter >= value".
  */
 #ifndef RMA_RMA_MAILBOX_H
 #define RMA_RMA_MAILBOX_H
@@ -13,29 +19,32 @@
 #include <mpi.h>
 #include <stdint.h>
 
+#include "rma/win.h"
+
 typedef struct {
-  MPI_Win win;
-  MPI_Comm comm;
-  int rank, size;
-  int64_t *counters; /* ncounters, at the start of the window */
+  rma_win_t seg; /* counters (2 x ncounters int64) then the data area */
+  int shared;    /* the shared-memory switch seg was made with */
   int ncounters;
-  double *data; /* data_len doubles after the counters */
-  long data_len;
+  long data_len; /* doubles in the data area */
+  double *data;  /* this rank's data area */
 } rma_mailbox_t;
 
 /*
- * Collective. A mailbox of at least ncounters counters and data_len doubles
- * with every counter zero. The window is kept between calls (creating one
- * costs 0.14 s for 43 MB per rank with Open MPI 4.1 on one node) and is
- * replaced only when a call needs a larger one.
+ * Collective over the library communicator. A mailbox of at least ncounters
+ * counters and data_len doubles with every counter zero. It is kept between
+ * calls (creating its window cost 0.14 s for 43 MB per rank with Open MPI
+ * 4.1) and is replaced only when a call needs a larger one.
  */
-int rma_mailbox_open(MPI_Comm comm, int ncounters, long data_len, rma_mailbox_t **mb);
+int rma_mailbox_open(int ncounters, long data_len, rma_mailbox_t **mb);
 
 /* Collective. End of use: returns once no message to any rank is in flight. */
 int rma_mailbox_close(rma_mailbox_t *mb);
 
-/* Collective. Free the kept window (rma_finalize). */
+/* Collective. Free the kept mailbox (rma_finalize). */
 int rma_mailbox_release(void);
+
+/* Local. Bytes the kept mailbox holds on this rank (0 when none). */
+long long rma_mailbox_bytes(void);
 
 /* Local (one-sided). Put a rows x cols block (row-major, ld lds) into target's
  * data area at element offset, stored there with ld ldt. Completes with the
@@ -47,8 +56,8 @@ int rma_mailbox_put(rma_mailbox_t *mb, int target, long offset, const double *sr
  * counter. */
 int rma_mailbox_notify(rma_mailbox_t *mb, int target, int counter, int64_t inc);
 
-/* Local. Wait until this rank's counter reaches value, then make the data
- * that came with it visible. */
+/* Local. Wait until this rank's counter reaches value; the data that came
+ * with the notifications is then visible. */
 int rma_mailbox_wait(rma_mailbox_t *mb, int counter, int64_t value);
 
 /* Local (one-sided). Store value in target's counter (atomic replace). */

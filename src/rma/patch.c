@@ -13,15 +13,16 @@ int rma_patch_pieces(const rma_tiles_t *t, rma_rect_t p) {
   return (bi1 - bi0 + 1) * (bj1 - bj0 + 1);
 }
 
-// Move rows x cols elements between (owner, disp, ld) in the window and
-// buf (ldb): a get when put == 0, a put otherwise. A piece this rank owns is
-// copied at once and yields MPI_REQUEST_NULL.
+// Move rows x cols elements between (owner, disp, ld) in the segments and
+// buf (ldb): a get when put == 0, a put otherwise. A piece in place reach
+// (this rank's or a node neighbour's) is copied at once and yields
+// MPI_REQUEST_NULL.
 static int xfer_rect(const rma_win_t *w, int put, int owner, long disp, int ld, int rows, int cols,
                      double *buf, int ldb, MPI_Request *req) {
-  if (owner == w->rank) {
+  if (w->peer[owner]) {
     for (int i = 0; i < rows; i++) {
-      double *mine = w->base + disp + (long)i * ld, *other = buf + (long)i * ldb;
-      memcpy(put ? mine : other, put ? other : mine, sizeof(double) * (size_t)cols);
+      double *there = w->peer[owner] + disp + (long)i * ld, *other = buf + (long)i * ldb;
+      memcpy(put ? there : other, put ? other : there, sizeof(double) * (size_t)cols);
     }
     *req = MPI_REQUEST_NULL;
     return 0;
@@ -92,15 +93,15 @@ int rma_patch_copy(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rect_t
   return rc;
 }
 
-double *rma_patch_local(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, int *ld) {
+double *rma_patch_in_place(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, int *ld) {
   if (p.rows <= 0 || p.cols <= 0)
     return NULL;
   int bi = rma_tiles_row_of(t, p.r0), bj = rma_tiles_col_of(t, p.c0);
   rma_tile_t tile;
   rma_tiles_locate(t, bi, bj, &tile);
-  if (tile.owner != w->rank || p.r0 + p.rows > tile.r0 + tile.rows ||
+  if (!w->peer[tile.owner] || p.r0 + p.rows > tile.r0 + tile.rows ||
       p.c0 + p.cols > tile.c0 + tile.cols)
     return NULL;
   *ld = tile.ld;
-  return w->base + tile.disp + (long)(p.r0 - tile.r0) * tile.ld + (p.c0 - tile.c0);
+  return w->peer[tile.owner] + tile.disp + (long)(p.r0 - tile.r0) * tile.ld + (p.c0 - tile.c0);
 }

@@ -1,8 +1,9 @@
 /*
  * Fetching rectangular patches of a distributed matrix through its tile
- * directory and window: one MPI_Rget per tile the patch touches, contiguous
- * when a whole tiled tile is fetched, one vector datatype otherwise; puts
- * the same way.
+ * directory and segments (rma/win.h): pieces in place reach (this rank's
+ * and its node neighbours') are copied or used directly; the others take one
+ * MPI_Rget per tile the patch touches, contiguous when a whole tiled tile
+ * is fetched, one vector datatype otherwise; puts the same way.
  */
 #ifndef RMA_RMA_PATCH_H
 #define RMA_RMA_PATCH_H
@@ -33,10 +34,10 @@ int rma_patch_copy(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rect_t
                    int ldb);
 
 /*
- * Local. When patch p is held in this rank's segment as a single tile
- * (possibly a sub-rectangle of it), return a pointer to its first element
- * and its ld in *ld; otherwise NULL.
+ * Local. When patch p lies inside a single tile held in place reach (this
+ * rank's segment or a node neighbour's), return a pointer to its first
+ * element and its ld in *ld; otherwise NULL.
  */
-double *rma_patch_local(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, int *ld);
+double *rma_patch_in_place(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, int *ld);
 
 #endif

@@ -1,38 +1,152 @@
 #include "rma/win.h"
 
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/context.h"
 #include "core/error.h"
 
-int rma_win_create(MPI_Comm comm, double *base, long len, rma_win_t *w) {
-  w->win = MPI_WIN_NULL;
-  w->base = base;
-  w->len = len;
-  MPI_Comm_rank(comm, &w->rank);
-  int size = 1;
-  MPI_Comm_size(comm, &size);
-  // Alone, every tile is local and read directly; no window is needed (and
-  // Open MPI 4.1 refuses one over GA's memory at np = 1).
-  if (size == 1)
-    return 0;
+// Info for the library's windows: no accumulate ordering (counters are the
+// only accumulates and carry no ordering), one displacement unit everywhere,
+// and per-rank pages for shared segments (each rank's memory stays local to
+// its socket).
+static MPI_Info window_info(void) {
   MPI_Info info;
   MPI_Info_create(&info);
-  // Tile reads only, no accumulates: let the implementation skip ordering.
   MPI_Info_set(info, "accumulate_ordering", "none");
   MPI_Info_set(info, "same_disp_unit", "true");
-  int rc = MPI_Win_create(len > 0 ? base : NULL, (MPI_Aint)(len > 0 ? len : 0) * sizeof(double),
-                          sizeof(double), info, comm, &w->win);
-  MPI_Info_free(&info);
-  if (rc != MPI_SUCCESS)
-    return RMA_ERR_MPI;
-  MPI_Win_set_errhandler(w->win, MPI_ERRORS_RETURN);
-  RMA_CALL_MPI(MPI_Win_lock_all(MPI_MODE_NOCHECK, w->win));
+  MPI_Info_set(info, "alloc_shared_noncontig", "true");
+  return info;
+}
+
+// 1 on every rank when any rank passes failed != 0.
+static int any_failed(MPI_Comm comm, int failed) {
+  MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, comm);
+  return failed;
+}
+
+// The in-place domain: a shared window on the node communicator and the
+// node neighbours' segment pointers. Returns 1 (on every rank) when some
+// node could not make one; nothing is then kept.
+static int try_shared(rma_context_t *ctx, MPI_Aint bytes, MPI_Info info, rma_win_t *w) {
+  void *base = NULL;
+  int failed = MPI_Win_allocate_shared(bytes, sizeof(double), info, ctx->node, &base,
+                                       &w->node_win) != MPI_SUCCESS;
+  if (!failed) {
+    MPI_Win_set_errhandler(w->node_win, MPI_ERRORS_RETURN);
+    for (int i = 0; i < ctx->node_size && !failed; i++) {
+      MPI_Aint size;
+      int unit;
+      void *ptr = NULL;
+      failed = MPI_Win_shared_query(w->node_win, i, &size, &unit, &ptr) != MPI_SUCCESS;
+      w->peer[ctx->node_members[i]] = ptr;
+    }
+  }
+  if (any_failed(ctx->comm, failed)) {
+    if (w->node_win != MPI_WIN_NULL)
+      MPI_Win_free(&w->node_win);
+    w->node_win = MPI_WIN_NULL;
+    for (int r = 0; r < ctx->size; r++)
+      w->peer[r] = NULL;
+    return 1;
+  }
+  w->base = base;
+  w->shared = 1;
   return 0;
 }
 
-int rma_win_free(rma_win_t *w) {
-  if (w->win == MPI_WIN_NULL)
+int rma_win_alloc(long cap, int shared, rma_win_t *w) {
+  rma_context_t *ctx = rma_context();
+  memset(w, 0, sizeof *w);
+  w->node_win = w->win = MPI_WIN_NULL;
+  w->rank = ctx->rank, w->size = ctx->size;
+  w->cap = cap > 0 ? cap : 1;
+  MPI_Aint bytes = (MPI_Aint)w->cap * (MPI_Aint)sizeof(double);
+  w->peer = calloc((size_t)ctx->size, sizeof(double *));
+  if (rma_status_agree(ctx->comm, w->peer ? 0 : RMA_ERR_NO_MEMORY)) {
+    free(w->peer);
+    w->peer = NULL;
+    return RMA_ERR_NO_MEMORY;
+  }
+  // Alone, the segment is plain memory: no window at all (Open MPI 4.1
+  // refuses MPI_Win_create at np = 1).
+  if (ctx->size == 1) {
+    if (MPI_Alloc_mem(bytes, MPI_INFO_NULL, &w->base) != MPI_SUCCESS) {
+      rma_win_free(w);
+      return RMA_ERR_NO_MEMORY;
+    }
+    w->peer[0] = w->base;
     return 0;
-  int rc = MPI_Win_unlock_all(w->win);
-  int rc2 = MPI_Win_free(&w->win);
-  w->win = MPI_WIN_NULL;
-  return (rc != MPI_SUCCESS || rc2 != MPI_SUCCESS) ? RMA_ERR_MPI : 0;
+  }
+  MPI_Info info = window_info();
+  int rc = 0;
+  if (!(shared && ctx->node_size > 1 && try_shared(ctx, bytes, info, w) == 0)) {
+    // The RMA domain only: one window that allocates the segments.
+    void *base = NULL;
+    rc = MPI_Win_allocate(bytes, sizeof(double), info, ctx->comm, &base, &w->win);
+    rc = any_failed(ctx->comm, rc != MPI_SUCCESS) ? RMA_ERR_MPI : 0;
+    w->base = base;
+    w->peer[ctx->rank] = w->base;
+    w->remote = 1;
+  } else if (ctx->nnodes > 1) {
+    // Other nodes reach the shared segments through a window laid over them.
+    rc = MPI_Win_create(w->base, bytes, sizeof(double), info, ctx->comm, &w->win);
+    rc = any_failed(ctx->comm, rc != MPI_SUCCESS) ? RMA_ERR_MPI : 0;
+    w->remote = 1;
+  }
+  MPI_Info_free(&info);
+  if (rc == 0 && w->win != MPI_WIN_NULL) {
+    MPI_Win_set_errhandler(w->win, MPI_ERRORS_RETURN);
+    rc = MPI_Win_lock_all(MPI_MODE_NOCHECK, w->win) != MPI_SUCCESS;
+  }
+  if (rc == 0 && w->node_win != MPI_WIN_NULL)
+    rc = MPI_Win_lock_all(MPI_MODE_NOCHECK, w->node_win) != MPI_SUCCESS;
+  rc = any_failed(ctx->comm, rc != 0) ? RMA_ERR_MPI : 0;
+  if (rc != 0)
+    rma_win_free(w);
+  return rc;
+}
+
+int rma_win_free(rma_win_t *w) {
+  int rc = 0;
+  // An epoch is open on every window that exists here (MPI_ERRORS_RETURN
+  // reports a window whose epoch never opened; nothing else depends on it).
+  if (w->win != MPI_WIN_NULL) {
+    MPI_Win_unlock_all(w->win);
+    rc |= MPI_Win_free(&w->win) != MPI_SUCCESS;
+  }
+  if (w->node_win != MPI_WIN_NULL) {
+    MPI_Win_unlock_all(w->node_win);
+    rc |= MPI_Win_free(&w->node_win) != MPI_SUCCESS;
+  } else if (w->size == 1 && w->base) {
+    MPI_Free_mem(w->base);
+  }
+  free(w->peer);
+  memset(w, 0, sizeof *w);
+  w->node_win = w->win = MPI_WIN_NULL;
+  return rc ? RMA_ERR_MPI : 0;
+}
+
+int rma_win_publish(rma_win_t *w) {
+  if (w->size == 1)
+    return 0;
+  if (w->node_win != MPI_WIN_NULL)
+    RMA_CALL_MPI(MPI_Win_sync(w->node_win));
+  if (w->win != MPI_WIN_NULL)
+    RMA_CALL_MPI(MPI_Win_sync(w->win));
+  RMA_CALL_MPI(MPI_Barrier(rma_context()->comm));
+  if (w->node_win != MPI_WIN_NULL)
+    RMA_CALL_MPI(MPI_Win_sync(w->node_win));
+  if (w->win != MPI_WIN_NULL)
+    RMA_CALL_MPI(MPI_Win_sync(w->win));
+  return 0;
+}
+
+const char *rma_win_domains(const rma_win_t *w) {
+  if (w->size == 1)
+    return "one process";
+  if (w->shared)
+    return w->remote ? "shared memory + RMA" : "shared memory";
+  return "RMA";
 }

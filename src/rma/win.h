@@ -1,7 +1,16 @@
 /*
- * A library-owned MPI window over each rank's local segment of a matrix,
- * held in one passive-target epoch (MPI_Win_lock_all) for its lifetime.
- * Created and freed only here; errors return instead of aborting.
+ * Library-owned distributed segments: every rank of the library
+ * communicator holds cap doubles that the other ranks read (and, for the
+ * LU mailbox, write) in one of two domains:
+ *  - in place: ranks of one node map each other's segments through a
+ *    node-shared window (MPI_Win_allocate_shared on the node communicator,
+ *    pointers from MPI_Win_shared_query): plain loads and stores, no MPI
+ *    call, no dependence on the owner making progress;
+ *  - by RMA: ranks on other nodes (or every other rank when shared memory is
+ *    switched off or the MPI library cannot allocate shared windows) go
+ *    through a window over the same segments on the library communicator,
+ *    held in one passive-target epoch (MPI_Win_lock_all) for its lifetime.
+ * Every MPI window the library makes is created and freed here.
  */
 #ifndef RMA_RMA_WIN_H
 #define RMA_RMA_WIN_H
@@ -9,19 +18,40 @@
 #include <mpi.h>
 
 typedef struct {
-  MPI_Win win;
-  double *base; /* this rank's segment (may be NULL with len 0) */
-  long len;     /* elements */
-  int rank;
+  MPI_Win node_win; /* shared window on the node communicator, or MPI_WIN_NULL */
+  MPI_Win win;      /* window over the segments on the library communicator, or MPI_WIN_NULL */
+  double *base;     /* this rank's segment */
+  long cap;         /* doubles per rank */
+  double **peer;    /* peer[r]: rank r's segment when it is readable in place, else NULL */
+  int rank, size;
+  int remote; /* some rank's segment is reachable only through win */
+  int shared; /* node_win is in use (0: one process, or RMA only) */
 } rma_win_t;
 
-/* Collective over comm. Expose base[0..len) with displacement unit
- * sizeof(double) and open the epoch. On a one-process communicator no MPI
- * window is made (win stays MPI_WIN_NULL): every piece is local. */
-int rma_win_create(MPI_Comm comm, double *base, long len, rma_win_t *w);
+/*
+ * Collective over the library communicator; every rank passes the same cap
+ * and shared. Allocate cap doubles per rank. shared = 1 asks for the
+ * in-place domain on each node; when the MPI library cannot serve a shared
+ * window (Open MPI restricted to one osc component other than sm, for
+ * instance) every rank falls back to one MPI_Win_allocate window. A window
+ * over all ranks exists only when some segment is out of in-place reach.
+ * Returns 0 or RMA_ERR_MPI / RMA_ERR_NO_MEMORY on every rank (nothing kept).
+ */
+int rma_win_alloc(long cap, int shared, rma_win_t *w);
 
-/* Collective. Close the epoch and free the window. Safe on a zeroed struct
- * with win == MPI_WIN_NULL. */
+/* Collective. Close the epochs and free the windows and the segment. Safe on
+ * a zeroed struct. */
 int rma_win_free(rma_win_t *w);
+
+/*
+ * Collective. Make what each rank wrote into its own segment visible to
+ * every reader (both domains): memory barriers around one barrier over the
+ * library communicator.
+ */
+int rma_win_publish(rma_win_t *w);
+
+/* Local. A readable name of the domains in use ("one process", "shared
+ * memory", "shared memory + RMA", "RMA"). */
+const char *rma_win_domains(const rma_win_t *w);
 
 #endif

@@ -1,5 +1,6 @@
 /*
- * Tile gets through the tile directory and an MPI window (run at np = 1, 2, 3, 4, 6).
+ * Tile gets through the tile directory and the tile store (run at np = 1, 2, 3, 4, 6),
+ * once with shared memory on (node neighbours' tiles in place) and once off (by RMA).
  *
  * For arrays of every GA layout — tiled and ScaLAPACK block-cyclic made by
  * rma_matrix_create (block sizes that do not divide the matrix, blocks larger
@@ -7,15 +8,18 @@
  * including arrays where some process holds nothing) and irregular
  * (GA_Set_irreg_distr) — filled with rt_fill:
  *   - rma_ga_matrix_open returns 0;
- *   - before the window epoch, NGA_Get of every patch below is the reference
+ *   - before the store copy, NGA_Get of every patch below is the reference
  *     (and must equal rt_entry, i.e. GA itself stores what was put);
- *   - in the epoch, every rank fetches EVERY tile with rma_patch_rget +
+ *   - the store holds a mirror (rma_store_mirror): on one node with shared
+ *     memory on it has no RMA domain, with it off no shared one;
+ *   - every rank fetches EVERY tile with rma_patch_rget +
  *     MPI_Waitall (alternately into a contiguous buffer and one with a padded
  *     ld, whose padding must stay untouched), and 8 arbitrary patches spanning
  *     several tiles; each is compared bit for bit with the reference;
- *   - rma_patch_local: own tiles (and a sub-rectangle of one) give a pointer
- *     to the right data; foreign tiles and patches spanning tiles give NULL;
- *   - after the epoch (GA_Sync between), NGA_Get of every patch is unchanged.
+ *   - rma_patch_in_place: tiles in place reach (own, or a node neighbour's
+ *     with shared memory on) and a sub-rectangle of one give a pointer to
+ *     the right data; other tiles and patches spanning tiles give NULL;
+ *   - afterwards (GA_Sync between), NGA_Get of every patch is unchanged.
  * Stale handles: after a GA is destroyed, a new array of another layout and
  * size that gets the same handle number (reported if GA gives another one)
  * is fetched correctly, and rma_dgemm(new, I) returns the new array's data.
@@ -34,6 +38,7 @@
 #include "dist/ga_matrix.h"
 #include "rma/patch.h"
 #include "rma/win.h"
+#include "store/store.h"
 #include "rmala.h"
 #include "rmala_testutil.h"
 
@@ -43,6 +48,7 @@ static int me, np;
 static long narrays = 0, nskipped = 0, ntiles = 0, npatches = 0, nlocal = 0;
 static long nmismatch = 0, nfail = 0;
 static int nreused = 0, stale_handle = 0; /* stale check: rounds that got the old number */
+static int shared_on = 1; /* RMA_OPT_SHARED_MEMORY of the current sweep */
 
 static void fail(const char *label, const char *what) {
   nfail++;
@@ -164,10 +170,14 @@ static void check_array(int g, int m, int n, unsigned long long seed, const char
     fail(label, why);
   }
   GA_Sync();
-  rma_win_t win;
-  rc = rma_status_agree(comm, rma_win_create(comm, mat.seg, mat.seglen, &win));
+  rma_win_t *win = NULL;
+  rc = rma_status_agree(comm, rma_store_mirror(RMA_STORE_A, t, mat.seg, mat.seglen, &win));
+  if (rc == 0 && shared_on && rma_context()->node_size == np)
+    rc = win->remote ? -9998 : 0; // one node, shared memory on: no RMA domain
+  if (rc == 0 && !shared_on && np > 1)
+    rc = win->shared ? -9997 : 0; // shared memory off: every other rank by RMA
   if (rc != 0) {
-    snprintf(why, sizeof why, "rma_win_create = %d", rc);
+    snprintf(why, sizeof why, "rma_store_mirror = %d", rc);
     fail(label, why);
   } else {
     // Every tile; odd tiles into a padded buffer whose padding must survive.
@@ -187,13 +197,13 @@ static void check_array(int g, int m, int n, unsigned long long seed, const char
     MPI_Request *reqs = malloc(sizeof(MPI_Request) * (size_t)(nt + 1) * (size_t)maxreq);
     int nreq = 0;
     for (int x = 0; x < nt && rc == 0; x++)
-      rc = rma_patch_rget(&win, t, pat[x], buf + boff[x], ldb[x], reqs, &nreq);
+      rc = rma_patch_rget(win, t, pat[x], buf + boff[x], ldb[x], reqs, &nreq);
     if (rc == 0)
       rc = MPI_Waitall(nreq, reqs, MPI_STATUSES_IGNORE) == MPI_SUCCESS ? 0 : RMA_ERR_MPI;
     // The arbitrary patches: one batch each.
     for (int x = nt; x < npat && rc == 0; x++) {
       nreq = 0;
-      rc = rma_patch_rget(&win, t, pat[x], buf + boff[x], ldb[x], reqs, &nreq);
+      rc = rma_patch_rget(win, t, pat[x], buf + boff[x], ldb[x], reqs, &nreq);
       if (rc == 0 && nreq > rma_patch_pieces(t, pat[x]))
         rc = -9999;
       if (rc == 0)
@@ -227,8 +237,8 @@ static void check_array(int g, int m, int n, unsigned long long seed, const char
       rma_tile_t tl;
       rma_tiles_locate(t, rma_tiles_row_of(t, pat[x].r0), rma_tiles_col_of(t, pat[x].c0), &tl);
       int ld = -1;
-      double *p = rma_patch_local(&win, t, pat[x], &ld);
-      if (tl.owner != me) {
+      double *p = rma_patch_in_place(win, t, pat[x], &ld);
+      if (!win->peer[tl.owner]) {
         lbad += p != NULL;
         continue;
       }
@@ -240,7 +250,7 @@ static void check_array(int g, int m, int n, unsigned long long seed, const char
       lbad += compare(p, ld, ref + off[x], pat[x]) != 0;
       if (pat[x].rows > 1 && pat[x].cols > 1) { // the interior without the first row and column
         rma_rect_t in = {pat[x].r0 + 1, pat[x].c0 + 1, pat[x].rows - 1, pat[x].cols - 1};
-        double *q = rma_patch_local(&win, t, in, &ld);
+        double *q = rma_patch_in_place(win, t, in, &ld);
         lbad += q == NULL || *q != ref[off[x] + pat[x].cols + 1];
       }
     }
@@ -248,16 +258,15 @@ static void check_array(int g, int m, int n, unsigned long long seed, const char
       rma_rect_t two = t->nt > 1 ? (rma_rect_t){0, pat[0].cols - 1, 1, 2}
                                  : (rma_rect_t){pat[0].rows - 1, 0, 2, 1};
       int ld;
-      lbad += rma_patch_local(&win, t, two, &ld) != NULL;
+      lbad += rma_patch_in_place(win, t, two, &ld) != NULL;
     }
     if (lbad) {
-      snprintf(why, sizeof why, "rma_patch_local wrong for %ld tiles", lbad);
+      snprintf(why, sizeof why, "rma_patch_in_place wrong for %ld tiles", lbad);
       fail(label, why);
     }
     free(buf), free(boff), free(ldb), free(reqs);
-    rc = rma_win_free(&win);
-    if (rc != 0)
-      fail(label, "rma_win_free failed");
+    // Nobody refills the store while another rank still reads it.
+    MPI_Barrier(comm);
   }
   rma_ga_matrix_close(&mat, 0);
   GA_Sync();
@@ -345,16 +354,9 @@ static void stale_check(void) {
   GA_Destroy(gi), GA_Destroy(gc);
 }
 
-int main(int argc, char **argv) {
-  rt_init(&argc, &argv, &me, &np);
+// Every array of the sweep at this np.
+static void sweep_all(int ngrids, int grids[][2]) {
   const int blocks[][2] = {{5, 7}, {8, 3}, {1, 2}, {16, 16}, {64, 5}, {3, 64}, {37, 29}};
-  int grids[6][2] = {{0, 0}, {1, np}, {np, 1}, {0, 0}, {0, 0}, {0, 0}}, ngrids = 3;
-  if (np == 4)
-    grids[ngrids][0] = 2, grids[ngrids++][1] = 2;
-  if (np == 6) {
-    grids[ngrids][0] = 2, grids[ngrids++][1] = 3;
-    grids[ngrids][0] = 3, grids[ngrids++][1] = 2;
-  }
   for (int lay = LAY_TILED; lay <= LAY_SCALAPACK; lay++)
     for (int b = 0; b < 7; b++)
       for (int gr = 0; gr < ngrids; gr++)
@@ -371,12 +373,28 @@ int main(int argc, char **argv) {
     sweep_one(LAY_REGULAR, regs[r][0], regs[r][1], 0, 0, 0, 0);
   for (int gr = 0; gr < ngrids; gr++)
     sweep_one(LAY_IRREG, 37, 29, 0, 0, grids[gr][0], grids[gr][1]);
+}
+
+int main(int argc, char **argv) {
+  rt_init(&argc, &argv, &me, &np);
+  int grids[6][2] = {{0, 0}, {1, np}, {np, 1}, {0, 0}, {0, 0}, {0, 0}}, ngrids = 3;
+  if (np == 4)
+    grids[ngrids][0] = 2, grids[ngrids++][1] = 2;
+  if (np == 6) {
+    grids[ngrids][0] = 2, grids[ngrids++][1] = 3;
+    grids[ngrids][0] = 3, grids[ngrids++][1] = 2;
+  }
+  for (shared_on = 1; shared_on >= 0; shared_on--) {
+    rma_set_option(RMA_OPT_SHARED_MEMORY, shared_on);
+    sweep_all(ngrids, grids);
+  }
+  rma_set_option(RMA_OPT_SHARED_MEMORY, 1);
   stale_check();
   long tot[6] = {narrays, ntiles, npatches, nlocal, nmismatch, nfail};
   MPI_Allreduce(MPI_IN_PLACE, tot, 6, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
   if (me == 0)
     printf("test_tile_get np=%d: %ld arrays (%ld configurations skipped at this np), %ld tile "
-           "gets, %ld patch gets, %ld local tiles, %ld mismatches, %ld failures\n",
+           "gets, %ld patch gets, %ld in-place tiles, %ld mismatches, %ld failures\n",
            np, tot[0] / np, nskipped, tot[1], tot[2], tot[3], tot[4], tot[5]);
   if (me == 0)
     printf("stale-handle check: handle %d reused in %d of 2 rounds after GA_Destroy\n",

@@ -1,0 +1,70 @@
+#include "store/store.h"
+
+#include <string.h>
+
+#include "core/context.h"
+#include "core/error.h"
+#include "core/options.h"
+
+typedef struct {
+  rma_win_t seg;   /* the pooled segment (win fields MPI_WIN_NULL when none) */
+  int made;        /* seg holds an allocation */
+  int shared;      /* the shared-memory switch it was made with */
+  rma_win_t alone; /* one process: a view of the caller's memory */
+  double *alone_peer;
+} pool_entry_t;
+
+static pool_entry_t pool[RMA_STORE_ROLES];
+
+static int drop(pool_entry_t *e) {
+  if (!e->made)
+    return 0;
+  e->made = 0;
+  return rma_win_free(&e->seg);
+}
+
+int rma_store_segment(rma_store_role_t role, long cap, rma_win_t **w) {
+  pool_entry_t *e = &pool[role];
+  int shared = rma_options()->shared;
+  if (e->made && (e->seg.cap < cap || e->shared != shared))
+    RMA_CALL(drop(e));
+  if (!e->made) {
+    RMA_CALL(rma_win_alloc(cap, shared, &e->seg));
+    e->made = 1, e->shared = shared;
+  }
+  *w = &e->seg;
+  return 0;
+}
+
+int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *seg, long seglen,
+                     rma_win_t **w) {
+  rma_context_t *ctx = rma_context();
+  pool_entry_t *e = &pool[role];
+  if (ctx->size == 1) {
+    // Every tile is local: the source is its own mirror.
+    e->alone_peer = (double *)seg;
+    e->alone = (rma_win_t){MPI_WIN_NULL, MPI_WIN_NULL, e->alone_peer, seglen, &e->alone_peer,
+                           0, 1, 0, 0};
+    *w = &e->alone;
+    return 0;
+  }
+  RMA_CALL(rma_store_segment(role, rma_tiles_segment_max(t), w));
+  if (seglen > 0)
+    memcpy((*w)->base, seg, sizeof(double) * (size_t)seglen);
+  return rma_win_publish(*w);
+}
+
+int rma_store_done(void) { return rma_options()->store_keep ? 0 : rma_store_release(); }
+
+int rma_store_release(void) {
+  int rc = 0;
+  for (int r = 0; r < RMA_STORE_ROLES; r++) {
+    int rc2 = drop(&pool[r]);
+    rc = rc ? rc : rc2;
+  }
+  return rc;
+}
+
+long long rma_store_bytes(rma_store_role_t role) {
+  return pool[role].made ? (long long)pool[role].seg.cap * (long long)sizeof(double) : 0;
+}

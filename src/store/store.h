@@ -1,0 +1,52 @@
+/*
+ * The tile store: library-owned copies of operands in segments
+ * (rma/win.h) that node neighbours read in place and other nodes through
+ * RMA. The user's memory is touched only by its owner: each rank copies its
+ * local part in, and results are written back by their owners.
+ *
+ * One segment per role, pooled: kept between calls (no call pays window
+ * creation after the first use of a size), grown when a call needs more,
+ * re-made when the shared-memory switch changes, released by rma_finalize
+ * (or at the end of every call when RMA_OPT_STORE_KEEP is 0). Every rank
+ * asks for the same size (computed from the global tile directory), so the
+ * collective decisions need no communication.
+ *
+ * front-ends (ops/) -> store -> rma/win
+ */
+#ifndef RMA_STORE_STORE_H
+#define RMA_STORE_STORE_H
+
+#include "dist/tiles.h"
+#include "rma/win.h"
+
+typedef enum {
+  RMA_STORE_A,    /* first operand (dgemm A, the LU's source, the solve's factors) */
+  RMA_STORE_B,    /* second operand (dgemm B, the solve's right-hand side) */
+  RMA_STORE_WORK, /* the LU's tiled working copy */
+  RMA_STORE_ROLES
+} rma_store_role_t;
+
+/* Collective (same cap everywhere). The role's segment, with at least cap
+ * doubles per rank. Returns 0 or RMA_ERR_MPI / RMA_ERR_NO_MEMORY on every
+ * rank. */
+int rma_store_segment(rma_store_role_t role, long cap, rma_win_t **w);
+
+/*
+ * Collective. A copy of a distributed matrix in the role's segment, laid out
+ * like the source (directory t applies to it unchanged): this rank's local
+ * part seg[0 .. seglen) is copied in and the copies are published to every
+ * reader. With one process the source itself is used (no copy).
+ */
+int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *seg, long seglen,
+                     rma_win_t **w);
+
+/* Collective. End of a call: frees the segments unless they are kept. */
+int rma_store_done(void);
+
+/* Collective. Free every segment (rma_finalize). */
+int rma_store_release(void);
+
+/* Local. Bytes the role's segment holds on this rank (0 when none). */
+long long rma_store_bytes(rma_store_role_t role);
+
+#endif
