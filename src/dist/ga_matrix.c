@@ -3,6 +3,7 @@
 #include <ga.h>
 #include <macdecls.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "core/error.h"
@@ -194,15 +195,49 @@ static int open_uniform(int g_a, MPI_Comm comm, int m, int n, rma_ga_matrix_t *m
   return rc;
 }
 
-// Compare a few local elements addressed through the directory with what
-// NGA_Get returns for the same subscripts. Skipped when some process holds
-// no data: GA 5.8.2's NGA_Get fails on such block-cyclic arrays.
-static int sample_check(const rma_ga_matrix_t *mat, MPI_Comm comm) {
+// GA 5.8.2 on ARMCI-MPI built for MPICH 4.0 hands some ranks a block
+// segment pointer one element past their data (seen at np = 2 on a 2 x 1
+// grid: NGA_Access_block_segment gives the address of element 1; NGA_Put and
+// NGA_Get use the right one). Find the true start: change the first element
+// of this rank's first tile through the pointer, read it back with NGA_Get,
+// restore it. Only the candidate one element before is also tried, and only
+// when it lies in the same page (so it is mapped). Local; the caller runs it
+// only when every process holds data (GA's NGA_Get fails otherwise).
+static int locate_segment(rma_ga_matrix_t *mat, int me) {
+  const rma_tiles_t *t = &mat->tiles;
+  if (mat->seglen == 0 || mat->regular)
+    return 0;
+  rma_tile_t tile;
+  rma_tiles_locate(t, me / t->p1, me % t->p1, &tile);
+  int sub[2] = {tile.r0, tile.c0}, ld1[1] = {1};
+  for (int delta = 0; delta >= -1; delta--) {
+    double *at = mat->seg + tile.disp + delta;
+    if (delta < 0 && ((uintptr_t)mat->seg % 4096) < sizeof(double))
+      break;
+    double saved = *at, mark = saved == 1.0 ? 2.0 : 1.0, got = 0.0;
+    *at = mark;
+    NGA_Get(mat->handle, sub, sub, &got, ld1);
+    *at = saved;
+    if (got == mark) {
+      mat->seg += delta;
+      return 0;
+    }
+  }
+  return RMA_ERR_LAYOUT;
+}
+
+// Find the true segment start, then compare a few local elements addressed
+// through the directory with what NGA_Get returns for the same subscripts.
+// Skipped when some process holds no data: GA 5.8.2's NGA_Get fails on such
+// block-cyclic arrays.
+static int sample_check(rma_ga_matrix_t *mat, MPI_Comm comm) {
   int me, empty = mat->seglen == 0, any_empty = 0, rc = 0;
   MPI_Comm_rank(comm, &me);
   MPI_Allreduce(&empty, &any_empty, 1, MPI_INT, MPI_MAX, comm);
   if (any_empty && !mat->regular)
     return 0;
+  if (rma_status_agree(comm, locate_segment(mat, me)) != 0)
+    return RMA_ERR_LAYOUT;
   const rma_tiles_t *t = &mat->tiles;
   int checked = 0;
   for (int bi = 0; bi < t->mt && checked < 4; bi++)

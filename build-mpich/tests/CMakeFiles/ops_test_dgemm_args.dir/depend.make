@@ -1,0 +1,2 @@
+# Empty dependencies file for ops_test_dgemm_args.
+# This may be replaced when dependencies are built.

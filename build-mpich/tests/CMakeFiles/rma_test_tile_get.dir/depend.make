@@ -1,0 +1,2 @@
+# Empty dependencies file for rma_test_tile_get.
+# This may be replaced when dependencies are built.

@@ -1,0 +1,2 @@
+# Empty dependencies file for unit_test_gemm_plan.
+# This may be replaced when dependencies are built.
