@@ -107,6 +107,11 @@ static void run_case(int m, int n, dist_t d, int pivot, int nrhs, char trans) {
   ncases++;
   if (info != 0)
     fail("info", m, n, d, pivot, info);
+  if (info < 0) { // an error code: the factors and ipiv are undefined
+    free(a), free(f), free(ipiv);
+    GA_Destroy(ga);
+    return;
+  }
   double fr = fact_ratio(a, f, ipiv, m, n);
   worst_fact = fr > worst_fact ? fr : worst_fact;
   if (!(fr <= 1.0))
