@@ -35,7 +35,6 @@ long long rma_mailbox_bytes(void) {
 }
 
 int rma_mailbox_open(int ncounters, long data_len, rma_mailbox_t **mb) {
-  rma_context_t *ctx = rma_context();
   int shared = rma_options()->shared;
   // Every rank computes the same sizes, so all take the same branch.
   if (kept_made && (kept.ncounters < ncounters || kept.data_len < data_len || kept.shared != shared))
@@ -49,7 +48,6 @@ int rma_mailbox_open(int ncounters, long data_len, rma_mailbox_t **mb) {
   // Nobody adds to a counter before every rank has zeroed its own.
   memset(kept.seg.base, 0, sizeof(int64_t) * 2 * (size_t)kept.ncounters);
   RMA_CALL(rma_win_publish(&kept.seg));
-  (void)ctx;
   *mb = &kept;
   return 0;
 }
@@ -136,6 +134,20 @@ static void backoff(int tries) {
   nanosleep(&ts, NULL);
 }
 
+// Let MPI serve the operations other ranks aim at this one. MPI promises
+// progress only inside blocked calls and repeatedly called test procedures
+// such as MPI_Iprobe (MPI-4.1, 3.9); RMA on this rank's own window need not
+// progress anything. Open MPI 4.1's osc ucx is such a case: a sender's
+// MPI_Accumulate first takes a lock word with a compare-and-swap that UCX
+// emulates by active messages the target must progress, so a rank polling
+// its own counter without this starved its senders forever.
+static int progress(void) {
+  int flag;
+  RMA_CALL_MPI(
+      MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, rma_context()->comm, &flag, MPI_STATUS_IGNORE));
+  return 0;
+}
+
 // The RMA set's value of target's counter.
 static int rma_read(rma_mailbox_t *mb, int target, int counter, int64_t *now) {
   int64_t dummy = 0;
@@ -155,6 +167,8 @@ int rma_mailbox_wait_remote(rma_mailbox_t *mb, int target, int counter, int64_t 
       RMA_CALL(rma_read(mb, target, counter, &now));
     if (now >= value)
       return 0;
+    if (mb->seg.remote)
+      RMA_CALL(progress());
     backoff(tries);
   }
 }
@@ -171,6 +185,8 @@ int rma_mailbox_wait(rma_mailbox_t *mb, int counter, int64_t value) {
         MPI_Win_sync(mb->seg.win);
       return 0;
     }
+    if (mb->seg.remote)
+      RMA_CALL(progress());
     backoff(tries);
   }
 }
