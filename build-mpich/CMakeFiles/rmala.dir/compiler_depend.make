@@ -168,7 +168,10 @@ CMakeFiles/rmala.dir/src/core/timing.c.o: /work/main/src/core/timing.c \
 
 CMakeFiles/rmala.dir/src/dist/ga_matrix.c.o: /work/main/src/dist/ga_matrix.c \
   /usr/include/stdc-predef.h \
-  /usr/include/stdio.h \
+  /work/main/src/dist/ga_matrix.h \
+  /usr/include/x86_64-linux-gnu/mpich/mpi.h \
+  /usr/lib/gcc/x86_64-linux-gnu/12/include/stdint.h \
+  /usr/include/stdint.h \
   /usr/include/x86_64-linux-gnu/bits/libc-header-start.h \
   /usr/include/features.h \
   /usr/include/features-time64.h \
@@ -178,11 +181,20 @@ CMakeFiles/rmala.dir/src/dist/ga_matrix.c.o: /work/main/src/dist/ga_matrix.c \
   /usr/include/x86_64-linux-gnu/bits/long-double.h \
   /usr/include/x86_64-linux-gnu/gnu/stubs.h \
   /usr/include/x86_64-linux-gnu/gnu/stubs-64.h \
-  /usr/lib/gcc/x86_64-linux-gnu/12/include/stddef.h \
-  /usr/lib/gcc/x86_64-linux-gnu/12/include/stdarg.h \
   /usr/include/x86_64-linux-gnu/bits/types.h \
   /usr/include/x86_64-linux-gnu/bits/typesizes.h \
   /usr/include/x86_64-linux-gnu/bits/time64.h \
+  /usr/include/x86_64-linux-gnu/bits/wchar.h \
+  /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
+  /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /usr/include/x86_64-linux-gnu/mpich/mpi_proto.h \
+  /usr/include/x86_64-linux-gnu/mpich/mpio.h \
+  /usr/include/x86_64-linux-gnu/mpich/mpi.h \
+  /work/main/src/dist/tiles.h \
+  /usr/include/ga.h \
+  /usr/include/stdio.h \
+  /usr/lib/gcc/x86_64-linux-gnu/12/include/stddef.h \
+  /usr/lib/gcc/x86_64-linux-gnu/12/include/stdarg.h \
   /usr/include/x86_64-linux-gnu/bits/types/__fpos_t.h \
   /usr/include/x86_64-linux-gnu/bits/types/__mbstate_t.h \
   /usr/include/x86_64-linux-gnu/bits/types/__fpos64_t.h \
@@ -193,18 +205,6 @@ CMakeFiles/rmala.dir/src/dist/ga_matrix.c.o: /work/main/src/dist/ga_matrix.c \
   /usr/include/x86_64-linux-gnu/bits/floatn.h \
   /usr/include/x86_64-linux-gnu/bits/floatn-common.h \
   /usr/include/x86_64-linux-gnu/bits/stdio.h \
-  /work/main/src/dist/ga_matrix.h \
-  /usr/include/x86_64-linux-gnu/mpich/mpi.h \
-  /usr/lib/gcc/x86_64-linux-gnu/12/include/stdint.h \
-  /usr/include/stdint.h \
-  /usr/include/x86_64-linux-gnu/bits/wchar.h \
-  /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
-  /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
-  /usr/include/x86_64-linux-gnu/mpich/mpi_proto.h \
-  /usr/include/x86_64-linux-gnu/mpich/mpio.h \
-  /usr/include/x86_64-linux-gnu/mpich/mpi.h \
-  /work/main/src/dist/tiles.h \
-  /usr/include/ga.h \
   /usr/include/gacommon.h \
   /usr/include/macommon.h \
   /usr/include/typesf2c.h \

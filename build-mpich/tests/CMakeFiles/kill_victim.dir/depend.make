@@ -1,0 +1,2 @@
+# Empty dependencies file for kill_victim.
+# This may be replaced when dependencies are built.
