@@ -14,15 +14,17 @@ int rma_ring_create(rma_ring_t *r, const rma_win_t *win, const rma_tiles_t *tile
   if (!r->slots)
     return RMA_ERR_NO_MEMORY;
   r->nslots = nslots;
+  return 0;
+}
+
+// A slot's buffers, made on its first use: when every patch is in place
+// reach (one node with shared memory) no buffer is ever made.
+static int slot_buffers(rma_ring_t *r, rma_slot_t *sl) {
   MPI_Aint bytes = (MPI_Aint)r->cap * (MPI_Aint)sizeof(double);
-  for (int s = 0; s < nslots; s++) {
-    rma_slot_t *sl = &r->slots[s];
-    if (MPI_Alloc_mem(bytes, MPI_INFO_NULL, &sl->buf) != MPI_SUCCESS ||
-        (!zero_copy && MPI_Alloc_mem(bytes, MPI_INFO_NULL, &sl->stage) != MPI_SUCCESS)) {
-      rma_ring_free(r);
-      return RMA_ERR_NO_MEMORY;
-    }
-  }
+  if (!sl->buf && MPI_Alloc_mem(bytes, MPI_INFO_NULL, &sl->buf) != MPI_SUCCESS)
+    return RMA_ERR_NO_MEMORY;
+  if (!r->zero_copy && !sl->stage && MPI_Alloc_mem(bytes, MPI_INFO_NULL, &sl->stage) != MPI_SUCCESS)
+    return RMA_ERR_NO_MEMORY;
   return 0;
 }
 
@@ -61,6 +63,7 @@ int rma_ring_acquire(rma_ring_t *r, rma_rect_t p, int *slot) {
   rma_slot_t *sl = &r->slots[victim];
   if (sl->pending)
     RMA_CALL(rma_ring_wait(r, victim));
+  RMA_CALL(slot_buffers(r, sl));
   int need = rma_patch_pieces(r->tiles, p);
   if (need > sl->maxreq) {
     MPI_Request *q = realloc(sl->reqs, sizeof(MPI_Request) * (size_t)need);

@@ -1,6 +1,7 @@
 /*
- * The prefetch ring: a few patch buffers per operand, allocated once with
- * MPI_Alloc_mem, each holding one fetched patch (tagged by its rectangle) so
+ * The prefetch ring: a few patch buffers per operand, allocated with
+ * MPI_Alloc_mem on a slot's first use (patches in place reach never need
+ * one), each holding one fetched patch (tagged by its rectangle) so
  * consecutive tasks that need the same patch reuse it instead of fetching
  * again. Slots in use by queued tasks are pinned; a new patch evicts the
  * least recently used unpinned slot.

@@ -6,7 +6,9 @@
  * (an entry whose scale is 0 must match exactly; NaN fails). Also: A and B
  * bit-identical afterwards; C outside m x n untouched; alpha = 0 with
  * NaN-filled A, B and beta = 0 with NaN-filled C give finite, correct C;
- * every protocol switch off passes the same check; one handle passed as both
+ * every protocol switch off (zero copy, nonblocking, locality, contention,
+ * shared memory: node neighbours by RMA; store kept: freed after each call)
+ * passes the same check; one handle passed as both
  * A and B works. Prints the number of cases and the worst ratio; exits 1 on
  * any failure.
  */
@@ -265,9 +267,10 @@ int main(int argc, char **argv) {
   }
   // Each protocol switch off in turn: same check on a sample of the sweep.
   const rma_option_t sw[] = {RMA_OPT_ZERO_COPY, RMA_OPT_NONBLOCKING, RMA_OPT_LOCALITY,
-                             RMA_OPT_CONTENTION};
-  const char *swname[] = {"zero-copy-off", "nonblocking-off", "locality-off", "contention-off"};
-  for (int s = 0; s < 4; s++) {
+                             RMA_OPT_CONTENTION, RMA_OPT_SHARED_MEMORY, RMA_OPT_STORE_KEEP};
+  const char *swname[] = {"zero-copy-off",     "nonblocking-off", "locality-off",
+                          "contention-off",    "shared-memory-off", "store-keep-off"};
+  for (int s = 0; s < 6; s++) {
     rma_set_option(sw[s], 0);
     lcg_state = 777 + s;
     for (int c = 0; c < 20; c++) {

@@ -8,7 +8,8 @@
  * over square and rectangular sizes, tile sizes {1,2,3,4,32} (and unequal
  * mb x nb, and GA's regular distribution, both through the tiled copy), grids
  * 1xp, px1, 2x2, 2x3; no pivoting on diagonally dominant matrices, partial
- * pivoting on random ones; 'N' and 'T' solves with nrhs in {1,3,9}.
+ * pivoting on random ones; 'N' and 'T' solves with nrhs in {1,3,9}; a sample
+ * again with shared memory off and with the store freed after each call.
  * Singular matrices return LAPACK dgetrf's info on every rank with ipiv in
  * range; at np = 1 ipiv equals LAPACKE_dgetrf's. GA arrays cannot be empty,
  * so n = 0 is not exercised. Prints the worst ratios; exits 1 on failure.
@@ -282,6 +283,17 @@ int main(int argc, char **argv) {
     singular_case(17, 0, 1, d);   // zero first column
     singular_case(17, 16, 17, d); // zero last column
     singular_case(16, 8, 16, d);  // zero last n/2 columns
+  }
+  // Shared memory off (node neighbours through the RMA mailbox) and the
+  // store freed after each call: a sample of the same checks.
+  for (int off = 0; off < 2; off++) {
+    rma_set_option(off ? RMA_OPT_STORE_KEEP : RMA_OPT_SHARED_MEMORY, 0);
+    for (int lay = 0; lay < 3; lay++) {
+      dist_t d = {lay, 4, lay == 2 ? 5 : 4, 0, 0};
+      run_case(57, 57, d, 1, 3, 'N');
+      run_case(31, 31, d, 0, 1, 'T');
+    }
+    rma_set_option(off ? RMA_OPT_STORE_KEEP : RMA_OPT_SHARED_MEMORY, 1);
   }
   if (np == 1) {
     dist_t d = {0, 32, 32, 0, 0};
