@@ -1,2 +1,0 @@
-# Empty compiler generated dependencies file for kill_victim.
-# This may be replaced when dependencies are built.
