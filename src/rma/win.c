@@ -103,9 +103,14 @@ int rma_win_alloc(long cap, int shared, rma_win_t *w) {
   if (rc == 0 && w->node_win != MPI_WIN_NULL)
     rc = MPI_Win_lock_all(MPI_MODE_NOCHECK, w->node_win) != MPI_SUCCESS;
   rc = any_failed(ctx->comm, rc != 0) ? RMA_ERR_MPI : 0;
-  if (rc != 0)
+  if (rc != 0) {
     rma_win_free(w);
-  return rc;
+    return rc;
+  }
+  // Touch every page now (each rank its own: they stay local to its socket),
+  // so a call after a pre-creation pays no page faults.
+  memset(w->base, 0, (size_t)bytes);
+  return 0;
 }
 
 int rma_win_free(rma_win_t *w) {
