@@ -1,5 +1,7 @@
 #include "rma/win.h"
 
+#include <stddef.h>
+
 #include "core/error.h"
 
 int rma_win_create(MPI_Comm comm, double *base, long len, rma_win_t *w) {
