@@ -192,7 +192,7 @@ if wants openmpi || wants osc-ucx || wants osc-pt2pt || wants osc-sm; then
   fi
 fi
 if wants openmpi; then
-  phase_header openmpi "every test (ctest ${*:-})"
+  phase_header openmpi "every test (ctest${*:+ $*})"
   if [ "$ompi_built" = 1 ]; then
     run_phase openmpi "$RMALA_BUILD_DIR" "$RMALA_TEST_BUDGET" -- "$@"
   else
