@@ -13,12 +13,16 @@ if [ "$(id -u)" = 0 ]; then
   export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 fi
 
-# Configure (out of tree) and build. Extra CMake arguments: RMALA_CMAKE_ARGS (word-split).
+# Configure (out of tree) and build. Extra CMake arguments: RMALA_CMAKE_ARGS (word-split), then
+# the function's own arguments after the build directory:
+#   rmala_configure_build [build dir (default RMALA_BUILD_DIR) [-D... ...]]
 rmala_configure_build() {
-  echo "== configure $RMALA_BUILD_DIR ($RMALA_BUILD_TYPE)"
+  local dir=${1:-$RMALA_BUILD_DIR}
+  if [ $# -gt 0 ]; then shift; fi
+  echo "== configure $dir ($RMALA_BUILD_TYPE${*:+; $*})"
   # shellcheck disable=SC2086  # RMALA_CMAKE_ARGS is a list of -D flags
-  cmake -S "$RMALA_ROOT" -B "$RMALA_BUILD_DIR" -DCMAKE_BUILD_TYPE="$RMALA_BUILD_TYPE" \
-    ${RMALA_CMAKE_ARGS:-}
-  echo "== build (-j$RMALA_JOBS)"
-  cmake --build "$RMALA_BUILD_DIR" -j "$RMALA_JOBS"
+  cmake -S "$RMALA_ROOT" -B "$dir" -DCMAKE_BUILD_TYPE="$RMALA_BUILD_TYPE" \
+    ${RMALA_CMAKE_ARGS:-} "$@" || return
+  echo "== build $dir (-j$RMALA_JOBS)"
+  cmake --build "$dir" -j "$RMALA_JOBS"
 }

@@ -10,7 +10,7 @@ bash "$here/deps.sh"
 # shellcheck source=scripts/common.sh
 source "$here/common.sh"
 
-rmala_configure_build
+rmala_configure_build "$RMALA_BUILD_DIR"
 
 bench=$RMALA_BUILD_DIR/benchmarks/rmala-bench
 if [ ! -x "$bench" ]; then

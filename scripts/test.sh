@@ -1,23 +1,241 @@
 #!/usr/bin/env bash
-# Install dependencies, configure, build and run every test.
+# Install dependencies, configure, build and run the tests on every MPI stack CI covers.
 #   bash scripts/test.sh [extra ctest arguments, e.g. -L unit or -R dgemm]
-# Environment: RMALA_BUILD_DIR (default build/), RMALA_BUILD_TYPE (Release), RMALA_JOBS (2),
-# RMALA_CMAKE_ARGS (extra -D options).
+#
+# Phases ("stacks"), in this order; RMALA_TEST_STACKS selects some (default: all of them, or only
+# openmpi when extra ctest arguments are given):
+#   openmpi    every test (ctest + the extra arguments) on the Open MPI build in RMALA_BUILD_DIR
+#   mpich      a second build, RMALA_MPICH_BUILD_DIR, with -DRMALA_MPI_FLAVOR=mpich; ops and rma
+#              tests at np 2 and 3
+#   osc-ucx    the Open MPI build, ops and rma tests at np 2 and 3, with OMPI_MCA_osc=ucx
+#              (and OMPI_MCA_pml=ob1: Debian's openmpi-mca-params.conf disables pml ucx)
+#   osc-pt2pt  the same with OMPI_MCA_osc=pt2pt
+#   osc-sm     the same with OMPI_MCA_osc=sm
+# The OMPI_MCA_osc variables override the "osc = ^ucx,pt2pt" of Debian's
+# /etc/openmpi/openmpi-mca-params.conf (environment beats parameter files).
+#
+# Environment:
+#   RMALA_TEST_STACKS        phases to run, e.g. "openmpi" or "mpich osc-sm"
+#   RMALA_TEST_XFAIL_STACKS  phases whose failure is reported but does not fail the script
+#   RMALA_BUILD_DIR          Open MPI build (default build/); RMALA_MPICH_BUILD_DIR (default
+#                            <RMALA_BUILD_DIR>-mpich); RMALA_BUILD_TYPE (Release), RMALA_JOBS (2),
+#                            RMALA_CMAKE_ARGS (extra -D options, both builds)
+#   RMALA_TEST_BUDGET        seconds the openmpi phase may take (default 1200)
+#   RMALA_STACK_BUDGET       seconds each other phase may take (default 300)
+#   RMALA_STACK_TEST_TIMEOUT seconds one test may take in the other phases (default 150; given to
+#                            the launcher as MPIEXEC_TIMEOUT, which both mpiexecs honour)
+#   RMALA_TOTAL_BUDGET       seconds for the whole script (default 1740): no phase runs past it
+# A phase that runs out of budget stops (ctest --stop-time): its running test counts as a timeout
+# and the tests it did not reach as not run. Tests keep their own TIMEOUT (300 s, 600 s for dgemm).
 # ctest runs serially: the machine has 2 cores and the MPI tests already oversubscribe them
 # (np up to 6); running tests in parallel would only make timings and timeouts noisy.
 set -euo pipefail
 start=$(date +%s)
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-bash "$here/deps.sh"
+
+all_stacks="openmpi mpich osc-ucx osc-pt2pt osc-sm"
+RMALA_TEST_XFAIL_STACKS=${RMALA_TEST_XFAIL_STACKS:-}
+if [ -n "${RMALA_TEST_STACKS:-}" ]; then
+  stacks=${RMALA_TEST_STACKS//,/ }
+elif [ $# -gt 0 ]; then
+  stacks=openmpi # extra ctest arguments: the quick developer run of before
+else
+  stacks=$all_stacks
+fi
+for s in $stacks ${RMALA_TEST_XFAIL_STACKS//,/ }; do
+  case " $all_stacks " in
+    *" $s "*) ;;
+    *)
+      echo "test: unknown stack '$s' (known: $all_stacks)" >&2
+      exit 2
+      ;;
+  esac
+done
+wants() { case " $stacks " in *" $1 "*) return 0 ;; *) return 1 ;; esac }
+
+flavours=""
+if wants openmpi || wants osc-ucx || wants osc-pt2pt || wants osc-sm; then flavours=openmpi; fi
+if wants mpich; then flavours="$flavours mpich"; fi
+bash "$here/deps.sh" "$flavours"
 # shellcheck source=scripts/common.sh
 source "$here/common.sh"
+RMALA_MPICH_BUILD_DIR=${RMALA_MPICH_BUILD_DIR:-$RMALA_BUILD_DIR-mpich}
+RMALA_TEST_BUDGET=${RMALA_TEST_BUDGET:-1200}
+RMALA_STACK_BUDGET=${RMALA_STACK_BUDGET:-300}
+RMALA_STACK_TEST_TIMEOUT=${RMALA_STACK_TEST_TIMEOUT:-150}
+RMALA_TOTAL_BUDGET=${RMALA_TOTAL_BUDGET:-1740}
+deadline=$((start + RMALA_TOTAL_BUDGET))
 
-rmala_configure_build
+# The subset the other stacks run: labels ops or rma, np 2 and 3.
+subset=(-L '^(ops|rma)$' -R '_np[23]$')
 
-echo "== ctest"
-status=0
-(cd "$RMALA_BUILD_DIR" && ctest --output-on-failure "$@") || status=$?
+logdir=$(mktemp -d /tmp/rmala-test.XXXXXX)
+summary=()
+total_pass=0 total_fail=0 total_xfail=0 status=0
+
+# phase_header <name> <what>
+phase_header() {
+  echo
+  echo "================================================================================"
+  echo "== stack $1: $2"
+  echo "================================================================================"
+}
+
+# Key line of each failed test, from ctest --output-on-failure output: its first FAIL line (or
+# first line of text), plus the line telling a crash, a launcher timeout or the phase budget.
+failure_lines() {
+  awk '
+    function flush() {
+      if (name == "") return
+      line = first_fail != "" ? first_fail : crash != "" ? crash : first_line
+      if (line == "") line = "(no output)"
+      printf "   %-30s %-9s %s\n", name, state, substr(line, 1, 150)
+      if (crash != "" && crash != line) printf "   %-30s %-9s %s\n", "", "", substr(crash, 1, 150)
+      name = ""
+    }
+    / Test +#[0-9]+: / && /\*\*\*/ {
+      flush()
+      name = $0; sub(/.*Test +#[0-9]+: /, "", name); sub(/ .*/, "", name)
+      state = $0; sub(/.*\*\*\*/, "", state); sub(/ .*/, "", state)
+      first_fail = first_line = crash = ""
+      next
+    }
+    / Test +#[0-9]+: / || /^ +Start +[0-9]+: / || /^[0-9]+% tests passed/ { flush(); next }
+    name != "" {
+      if (/stop time has been passed/) { crash = "stopped: phase budget used up"; next }
+      if (/TIMED OUT|Timeout: [0-9]+ seconds/) { gsub(/^ +/, ""); crash = "launcher timeout: " $0; next }
+      if (first_line == "" && /[A-Za-z0-9]/) first_line = $0
+      if (first_fail == "" && /FAIL/) first_fail = $0
+      if (crash == "" && /Segmentation|signal [0-9]|free\(\)|double free|AddressSanitizer|Aborted|EXIT CODE/) crash = $0
+    }
+    END { flush() }
+  ' "$1"
+}
+
+# run_phase <name> <build dir> <budget s> [VAR=value...] -- [ctest arguments...]
+run_phase() {
+  local name=$1 dir=$2 budget=$3
+  shift 3
+  local envs=()
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do envs+=("$1"); shift; done
+  [ $# -gt 0 ] && shift
+  local log=$logdir/$name.log t0 t1 rc=0 selected ran passed failed notrun stop
+  t0=$(date +%s)
+  selected=$(cd "$dir" && ctest -N "$@" | sed -n 's/^Total Tests: //p')
+  if [ $((deadline - t0)) -lt "$budget" ]; then
+    budget=$((deadline - t0)) # what is left of RMALA_TOTAL_BUDGET
+  fi
+  if [ "$budget" -lt 10 ]; then
+    phase_broken "$name" "not run: RMALA_TOTAL_BUDGET=$RMALA_TOTAL_BUDGET s used up"
+    return
+  fi
+  stop=$(date -d "+$budget seconds" +%H:%M:%S)
+  echo "== $name: ${selected:-0} tests, budget ${budget} s (until $stop)${envs[*]:+, ${envs[*]}}"
+  echo "== ctest $*"
+  (cd "$dir" && env "${envs[@]}" timeout -k 30 $((budget + 120)) \
+    ctest --output-on-failure --stop-time "$stop" "$@") 2>&1 | tee "$log" || rc=$?
+  t1=$(date +%s)
+  ran=$(grep -cE ' Test +#[0-9]+: ' "$log" || true)
+  passed=$(grep -E ' Test +#[0-9]+: ' "$log" | grep -cv '\*\*\*' || true)
+  failed=$((ran - passed))
+  notrun=$(( ${selected:-0} - ran ))
+  if [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ] && [ "$notrun" -eq 0 ]; then
+    failed=1 # ctest itself failed (no tests found, killed, ...)
+  fi
+  local verdict=PASS
+  if [ "$failed" -gt 0 ] || [ "$notrun" -gt 0 ] || [ "${selected:-0}" -eq 0 ]; then
+    verdict=FAIL
+  fi
+  local xfail=0
+  case " ${RMALA_TEST_XFAIL_STACKS//,/ } " in *" $name "*) xfail=1 ;; esac
+  total_pass=$((total_pass + passed))
+  if [ "$verdict" = FAIL ]; then
+    if [ "$xfail" = 1 ]; then
+      verdict=XFAIL
+      total_xfail=$((total_xfail + failed + notrun))
+    else
+      total_fail=$((total_fail + failed + notrun))
+      status=1
+    fi
+  fi
+  echo "== stack $name: $verdict: $passed passed, $failed failed, $notrun not run" \
+       "(of ${selected:-0}) in $((t1 - t0)) s"
+  summary+=("$(printf '%-10s %-5s %3d passed %3d failed %3d not run %5d s' \
+    "$name" "$verdict" "$passed" "$failed" "$notrun" $((t1 - t0)))")
+  if [ "$failed" -gt 0 ]; then
+    summary+=("$(failure_lines "$log")")
+  fi
+}
+
+# phase_broken <name> <why>: a phase that could not run (build failed, component missing).
+phase_broken() {
+  local xfail=0 verdict=FAIL
+  case " ${RMALA_TEST_XFAIL_STACKS//,/ } " in *" $1 "*) xfail=1 ;; esac
+  if [ "$xfail" = 1 ]; then
+    verdict=XFAIL
+    total_xfail=$((total_xfail + 1))
+  else
+    total_fail=$((total_fail + 1))
+    status=1
+  fi
+  echo "== stack $1: $verdict: $2"
+  summary+=("$(printf '%-10s %-5s %s' "$1" "$verdict" "$2")")
+}
+
+# --- Open MPI: the full suite --------------------------------------------------------------------
+ompi_built=0
+if wants openmpi || wants osc-ucx || wants osc-pt2pt || wants osc-sm; then
+  phase_header openmpi "build $RMALA_BUILD_DIR"
+  if (rmala_configure_build "$RMALA_BUILD_DIR") 2>&1 | tee "$logdir/build-openmpi.log"; then
+    ompi_built=1
+    echo "== build openmpi: $(grep -c 'warning:' "$logdir/build-openmpi.log" || true) compiler warnings"
+  fi
+fi
+if wants openmpi; then
+  phase_header openmpi "every test (ctest${*:+ $*})"
+  if [ "$ompi_built" = 1 ]; then
+    run_phase openmpi "$RMALA_BUILD_DIR" "$RMALA_TEST_BUDGET" -- "$@"
+  else
+    phase_broken openmpi "configure/build of $RMALA_BUILD_DIR failed"
+  fi
+fi
+
+# --- MPICH: second build, ops + rma at np 2 and 3 ------------------------------------------------
+if wants mpich; then
+  phase_header mpich "build $RMALA_MPICH_BUILD_DIR (-DRMALA_MPI_FLAVOR=mpich); ops + rma, np 2 and 3"
+  if (rmala_configure_build "$RMALA_MPICH_BUILD_DIR" -DRMALA_MPI_FLAVOR=mpich) 2>&1 \
+      | tee "$logdir/build-mpich.log"; then
+    echo "== build mpich: $(grep -c 'warning:' "$logdir/build-mpich.log" || true) compiler warnings"
+    run_phase mpich "$RMALA_MPICH_BUILD_DIR" "$RMALA_STACK_BUDGET" \
+      MPIEXEC_TIMEOUT="$RMALA_STACK_TEST_TIMEOUT" -- "${subset[@]}"
+  else
+    phase_broken mpich "configure/build of $RMALA_MPICH_BUILD_DIR failed"
+  fi
+fi
+
+# --- Open MPI one-sided components: ops + rma at np 2 and 3 --------------------------------------
+for comp in ucx pt2pt sm; do
+  wants "osc-$comp" || continue
+  envs=(OMPI_MCA_osc="$comp" MPIEXEC_TIMEOUT="$RMALA_STACK_TEST_TIMEOUT")
+  if [ "$comp" = ucx ]; then envs+=(OMPI_MCA_pml=ob1); fi
+  phase_header "osc-$comp" "$RMALA_BUILD_DIR with ${envs[*]}; ops + rma, np 2 and 3"
+  if [ "$ompi_built" != 1 ]; then
+    phase_broken "osc-$comp" "configure/build of $RMALA_BUILD_DIR failed"
+  elif ! ompi_info 2> /dev/null | grep -q "MCA osc: $comp "; then
+    phase_broken "osc-$comp" "this Open MPI has no osc component '$comp' (ompi_info)"
+  else
+    run_phase "osc-$comp" "$RMALA_BUILD_DIR" "$RMALA_STACK_BUDGET" "${envs[@]}" -- "${subset[@]}"
+  fi
+done
 
 end=$(date +%s)
-echo "== total time: $((end - start)) s (ctest exit status $status)"
+echo
+echo "================================================================================"
+echo "== stack summary (logs in $logdir)"
+printf '%s\n' "${summary[@]}"
+if [ "$total_xfail" -gt 0 ]; then
+  echo "== expected failures (RMALA_TEST_XFAIL_STACKS=${RMALA_TEST_XFAIL_STACKS:-}): $total_xfail"
+fi
+echo "== total time: $((end - start)) s (exit status $status)"
+echo "tests: $total_pass passed, $total_fail failed"
 exit $status

@@ -71,6 +71,11 @@ static double norm_inf(const double *a, int m, int n) {
 // ||P A - L U||_inf / (||A||_inf eps max(m,n)) from the gathered factors f.
 static double fact_ratio(const double *a, const double *f, const int *ipiv, int m, int n) {
   int k = m < n ? m : n;
+  // A pivot outside 1..m (an error return leaves ipiv unset) fails the case instead of
+  // swapping rows outside the matrix.
+  for (int i = 0; ipiv && i < k; i++)
+    if (ipiv[i] < 1 || ipiv[i] > m)
+      return INFINITY;
   double *pa = malloc(sizeof(double) * (size_t)m * n), *r = malloc(sizeof(double) * (size_t)m * n);
   memcpy(pa, a, sizeof(double) * (size_t)m * n);
   for (int i = 0; ipiv && i < k; i++)
