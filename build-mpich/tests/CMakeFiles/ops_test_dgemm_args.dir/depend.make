@@ -1,2 +1,0 @@
-# Empty dependencies file for ops_test_dgemm_args.
-# This may be replaced when dependencies are built.

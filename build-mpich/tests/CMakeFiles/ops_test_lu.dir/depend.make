@@ -1,2 +1,0 @@
-# Empty dependencies file for ops_test_lu.
-# This may be replaced when dependencies are built.

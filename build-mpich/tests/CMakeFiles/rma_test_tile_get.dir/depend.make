@@ -1,2 +1,0 @@
-# Empty dependencies file for rma_test_tile_get.
-# This may be replaced when dependencies are built.
