@@ -61,7 +61,7 @@ int rma_ring_acquire(rma_ring_t *r, rma_rect_t p, int *slot) {
   rma_slot_t *sl = &r->slots[victim];
   if (sl->pending)
     RMA_CALL(rma_ring_wait(r, victim));
-  int need = rma_patch_pieces(r->tiles, p);
+  int need = rma_patch_requests(r->tiles, p);
   if (need > sl->maxreq) {
     MPI_Request *q = realloc(sl->reqs, sizeof(MPI_Request) * (size_t)need);
     if (!q)
