@@ -195,26 +195,38 @@ static int open_uniform(int g_a, MPI_Comm comm, int m, int n, rma_ga_matrix_t *m
   return rc;
 }
 
-// GA 5.8.2 on ARMCI-MPI built for MPICH 4.0 hands some ranks a block
-// segment pointer one element past their data (seen at np = 2 on a 2 x 1
-// grid: NGA_Access_block_segment gives the address of element 1; NGA_Put and
-// NGA_Get use the right one). Find the true start: change the first element
-// of this rank's first tile through the pointer, read it back with NGA_Get,
-// restore it. Only the candidate one element before is also tried, and only
-// when it lies in the same page (so it is mapped). Local; the caller runs it
-// only when every process holds data (GA's NGA_Get fails otherwise).
+// GA 5.8.2 on ARMCI-MPI under MPICH 4.0.2: MPICH's MPI_Win_allocate gives a
+// rank whose segment starts 8 bytes past a 16-byte boundary (the ranks before
+// asked for sizes that are not multiples of 16 bytes) that address as base,
+// but resolves displacements from the boundary. NGA_Put and NGA_Get then see
+// at seg[-1] the element GA's local accesses (NGA_Access*, GA_Fill) see at
+// seg[0], whatever the distribution (under Open MPI both agree).
+// Find the true start: read this rank's first element with NGA_Get, mark it
+// through the pointer at each candidate place, read it back, restore it. A
+// candidate one element before is tried only when it lies in the same page
+// (so it is mapped). Local; the caller runs it only when GA's NGA_Get works
+// on the array.
 static int locate_segment(rma_ga_matrix_t *mat, int me) {
   const rma_tiles_t *t = &mat->tiles;
-  if (mat->seglen == 0 || mat->regular)
+  if (mat->seglen == 0)
     return 0;
-  rma_tile_t tile;
-  rma_tiles_locate(t, me / t->p1, me % t->p1, &tile);
+  // This rank's first tile (displacement 0 in its segment).
+  rma_tile_t tile = {.owner = -1};
+  for (int bi = 0; bi < t->mt && tile.owner != me; bi++)
+    for (int bj = 0; bj < t->nt && tile.owner != me; bj++)
+      rma_tiles_locate(t, bi, bj, &tile);
+  if (tile.owner != me || tile.disp != 0)
+    return RMA_ERR_LAYOUT;
   int sub[2] = {tile.r0, tile.c0}, ld1[1] = {1};
+  double value = 0.0;
+  NGA_Get(mat->handle, sub, sub, &value, ld1);
+  // A mark GA cannot already hold there.
+  double mark = value == 1.0 ? 2.0 : 1.0;
   for (int delta = 0; delta >= -1; delta--) {
-    double *at = mat->seg + tile.disp + delta;
+    double *at = mat->seg + delta;
     if (delta < 0 && ((uintptr_t)mat->seg % 4096) < sizeof(double))
       break;
-    double saved = *at, mark = saved == 1.0 ? 2.0 : 1.0, got = 0.0;
+    double saved = *at, got = 0.0;
     *at = mark;
     NGA_Get(mat->handle, sub, sub, &got, ld1);
     *at = saved;
@@ -228,8 +240,9 @@ static int locate_segment(rma_ga_matrix_t *mat, int me) {
 
 // Find the true segment start, then compare a few local elements addressed
 // through the directory with what NGA_Get returns for the same subscripts.
-// Skipped when some process holds no data: GA 5.8.2's NGA_Get fails on such
-// block-cyclic arrays.
+// Skipped for tiled and block-cyclic arrays where some process holds no data:
+// GA 5.8.2's NGA_Get and NGA_Put fail on those, so only GA's local accesses
+// (the pointer as given) reach their data.
 static int sample_check(rma_ga_matrix_t *mat, MPI_Comm comm) {
   int me, empty = mat->seglen == 0, any_empty = 0, rc = 0;
   MPI_Comm_rank(comm, &me);

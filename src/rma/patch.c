@@ -5,6 +5,18 @@
 
 #include "core/error.h"
 
+// MPICH's ch4:ucx device (4.0.2 here, still in 5.0.1: pmodels/mpich issue
+// 7896) serves MPI_Rget / MPI_Rput with a derived datatype as an active
+// message and returns an already completed request: MPI_Wait returns before
+// the data arrived, and the transfer waits for the target to enter MPI.
+// Under MPICH a strided piece therefore goes as one contiguous transfer per
+// row (RDMA, no target involvement).
+#ifdef MPICH_VERSION
+enum { split_rows = 1 };
+#else
+enum { split_rows = 0 };
+#endif
+
 int rma_patch_pieces(const rma_tiles_t *t, rma_rect_t p) {
   if (p.rows <= 0 || p.cols <= 0)
     return 0;
@@ -13,22 +25,36 @@ int rma_patch_pieces(const rma_tiles_t *t, rma_rect_t p) {
   return (bi1 - bi0 + 1) * (bj1 - bj0 + 1);
 }
 
+int rma_patch_requests(const rma_tiles_t *t, rma_rect_t p) {
+  if (!split_rows || p.rows <= 0 || p.cols <= 0)
+    return rma_patch_pieces(t, p);
+  int bj0 = rma_tiles_col_of(t, p.c0), bj1 = rma_tiles_col_of(t, p.c0 + p.cols - 1);
+  return p.rows * (bj1 - bj0 + 1);
+}
+
 // Move rows x cols elements between (owner, disp, ld) in the segments and
-// buf (ldb): a get when put == 0, a put otherwise. A piece in place reach
-// (this rank's or a node neighbour's) is copied at once and yields
-// MPI_REQUEST_NULL.
+// buf (ldb): a get when put == 0, a put otherwise, appending its requests to
+// reqs (*nreq updated). A piece in place reach (this rank's or a node
+// neighbour's) is copied at once and yields MPI_REQUEST_NULL.
 static int xfer_rect(const rma_win_t *w, int put, int owner, long disp, int ld, int rows, int cols,
-                     double *buf, int ldb, MPI_Request *req) {
+                     double *buf, int ldb, MPI_Request *reqs, int *nreq) {
   if (w->peer[owner]) {
     for (int i = 0; i < rows; i++) {
       double *there = w->peer[owner] + disp + (long)i * ld, *other = buf + (long)i * ldb;
       memcpy(put ? there : other, put ? other : there, sizeof(double) * (size_t)cols);
     }
-    *req = MPI_REQUEST_NULL;
+    reqs[(*nreq)++] = MPI_REQUEST_NULL;
     return 0;
   }
-  // Contiguous on both sides: a plain count of doubles; else vector datatypes.
+  // Contiguous on both sides: a plain count of doubles; else vector datatypes
+  // (or, under MPICH, one transfer per row).
   int contiguous = rows == 1 || (ld == cols && ldb == cols);
+  if (!contiguous && split_rows) {
+    for (int i = 0; i < rows; i++)
+      RMA_CALL(xfer_rect(w, put, owner, disp + (long)i * ld, ld, 1, cols, buf + (long)i * ldb, ldb,
+                         reqs, nreq));
+    return 0;
+  }
   MPI_Datatype win_t = MPI_DOUBLE, buf_t = MPI_DOUBLE;
   int win_n = rows * cols, buf_n = rows * cols;
   if (!contiguous) {
@@ -41,6 +67,7 @@ static int xfer_rect(const rma_win_t *w, int put, int owner, long disp, int ld, 
       buf_n = 1;
     }
   }
+  MPI_Request *req = &reqs[(*nreq)++];
   int rc = put ? MPI_Rput(buf, buf_n, buf_t, owner, (MPI_Aint)disp, win_n, win_t, w->win, req)
                : MPI_Rget(buf, buf_n, buf_t, owner, (MPI_Aint)disp, win_n, win_t, w->win, req);
   if (win_t != MPI_DOUBLE)
@@ -69,8 +96,7 @@ static int patch_xfer(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rec
       long disp = tile.disp + (long)(r0 - tile.r0) * tile.ld + (c0 - tile.c0);
       double *part = buf + (long)(r0 - p.r0) * ldb + (c0 - p.c0);
       RMA_CALL(
-          xfer_rect(w, put, tile.owner, disp, tile.ld, r1 - r0, c1 - c0, part, ldb, &reqs[*nreq]));
-      (*nreq)++;
+          xfer_rect(w, put, tile.owner, disp, tile.ld, r1 - r0, c1 - c0, part, ldb, reqs, nreq));
     }
   return 0;
 }
@@ -82,7 +108,7 @@ int rma_patch_rget(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, doubl
 
 int rma_patch_copy(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rect_t p, double *buf,
                    int ldb) {
-  int n = rma_patch_pieces(t, p), count = 0, rc;
+  int n = rma_patch_requests(t, p), count = 0, rc;
   MPI_Request *reqs = malloc(sizeof(MPI_Request) * (size_t)(n > 0 ? n : 1));
   if (!reqs)
     return RMA_ERR_NO_MEMORY;

@@ -3,7 +3,8 @@
  * directory and segments (rma/win.h): pieces in place reach (this rank's
  * and its node neighbours') are copied or used directly; the others take one
  * MPI_Rget per tile the patch touches, contiguous when a whole tiled tile
- * is fetched, one vector datatype otherwise; puts the same way.
+ * is fetched, one vector datatype otherwise (one get per row under MPICH);
+ * puts the same way.
  */
 #ifndef RMA_RMA_PATCH_H
 #define RMA_RMA_PATCH_H
@@ -16,9 +17,13 @@ typedef struct {
   int r0, c0, rows, cols;
 } rma_rect_t;
 
-/* Local. Number of tiles patch p touches (an upper bound on the requests
- * rma_patch_rget issues). */
+/* Local. Number of tiles patch p touches. */
 int rma_patch_pieces(const rma_tiles_t *t, rma_rect_t p);
+
+/* Local. An upper bound on the requests rma_patch_rget issues for patch p:
+ * one per tile it touches (under MPICH, where strided pieces go row by row,
+ * its rows times the tile columns it touches). */
+int rma_patch_requests(const rma_tiles_t *t, rma_rect_t p);
 
 /*
  * Local (one-sided). Issue gets of patch p into buf (row-major, ld ldb),

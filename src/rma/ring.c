@@ -64,7 +64,7 @@ int rma_ring_acquire(rma_ring_t *r, rma_rect_t p, int *slot) {
   if (sl->pending)
     RMA_CALL(rma_ring_wait(r, victim));
   RMA_CALL(slot_buffers(r, sl));
-  int need = rma_patch_pieces(r->tiles, p);
+  int need = rma_patch_requests(r->tiles, p);
   if (need > sl->maxreq) {
     MPI_Request *q = realloc(sl->reqs, sizeof(MPI_Request) * (size_t)need);
     if (!q)

@@ -10,7 +10,8 @@
 // Info for the library's windows: no accumulate ordering (counters are the
 // only accumulates and carry no ordering), one displacement unit everywhere,
 // and per-rank pages for shared segments (each rank's memory stays local to
-// its socket).
+// its socket; it also keeps MPICH's MPI_Win_allocate segments page-aligned,
+// see misplaced).
 static MPI_Info window_info(void) {
   MPI_Info info;
   MPI_Info_create(&info);
@@ -54,6 +55,27 @@ static int try_shared(rma_context_t *ctx, MPI_Aint bytes, MPI_Info info, rma_win
   w->base = base;
   w->shared = 1;
   return 0;
+}
+
+// Collective. Does a get of each rank's first element through win see what
+// that rank stored through its own base pointer? MPICH 4.0.2's
+// MPI_Win_allocate packs the ranks' segments back to back (unless asked for
+// alloc_shared_noncontig), returns base pointers that are not 16-byte
+// aligned when the ranks before ask for sizes that are not multiples of 16,
+// but resolves displacements from the base rounded down to 16 bytes (a get
+// of displacement 0 then reads 8 bytes before the segment: GA's arrays have
+// that fault). 1 on every rank when not.
+static int misplaced(rma_win_t *w) {
+  MPI_Comm comm = rma_context()->comm;
+  int next = (w->rank + 1) % w->size, bad = 0;
+  double got = 0.0;
+  w->base[0] = (double)(w->rank + 1);
+  bad |= MPI_Win_sync(w->win) != MPI_SUCCESS;
+  bad |= MPI_Barrier(comm) != MPI_SUCCESS;
+  bad |= MPI_Get(&got, 1, MPI_DOUBLE, next, 0, 1, MPI_DOUBLE, w->win) != MPI_SUCCESS;
+  bad |= MPI_Win_flush(next, w->win) != MPI_SUCCESS;
+  bad |= MPI_Barrier(comm) != MPI_SUCCESS;
+  return any_failed(comm, bad || got != (double)(next + 1));
 }
 
 int rma_win_alloc(long cap, int shared, rma_win_t *w) {
@@ -103,6 +125,9 @@ int rma_win_alloc(long cap, int shared, rma_win_t *w) {
   if (rc == 0 && w->node_win != MPI_WIN_NULL)
     rc = MPI_Win_lock_all(MPI_MODE_NOCHECK, w->node_win) != MPI_SUCCESS;
   rc = any_failed(ctx->comm, rc != 0) ? RMA_ERR_MPI : 0;
+  // Never trust a window blindly: one element read back from a neighbour.
+  if (rc == 0 && w->win != MPI_WIN_NULL && misplaced(w))
+    rc = RMA_ERR_MPI;
   if (rc != 0) {
     rma_win_free(w);
     return rc;

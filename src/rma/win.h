@@ -35,6 +35,7 @@ typedef struct {
  * window (Open MPI restricted to one osc component other than sm, for
  * instance) every rank falls back to one MPI_Win_allocate window. A window
  * over all ranks exists only when some segment is out of in-place reach.
+ * A window is checked by one element read back from a neighbour.
  * Returns 0 or RMA_ERR_MPI / RMA_ERR_NO_MEMORY on every rank (nothing kept).
  */
 int rma_win_alloc(long cap, int shared, rma_win_t *w);

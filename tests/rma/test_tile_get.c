@@ -195,8 +195,8 @@ static void check_array(int g, int m, int n, unsigned long long seed, const char
     for (int x = 0; x < npat; x++) {
       ldb[x] = pat[x].cols + (x % 2 ? 3 : 0);
       boff[x + 1] = boff[x] + (long)pat[x].rows * ldb[x];
-      int pieces = rma_patch_pieces(t, pat[x]);
-      maxreq = pieces > maxreq ? pieces : maxreq;
+      int need = rma_patch_requests(t, pat[x]);
+      maxreq = need > maxreq ? need : maxreq;
     }
     for (long y = 0; y < boff[npat]; y++)
       buf[y] = pad;
@@ -210,7 +210,7 @@ static void check_array(int g, int m, int n, unsigned long long seed, const char
     for (int x = nt; x < npat && rc == 0; x++) {
       nreq = 0;
       rc = rma_patch_rget(win, t, pat[x], buf + boff[x], ldb[x], reqs, &nreq);
-      if (rc == 0 && nreq > rma_patch_pieces(t, pat[x]))
+      if (rc == 0 && nreq > rma_patch_requests(t, pat[x]))
         rc = -9999;
       if (rc == 0)
         rc = MPI_Waitall(nreq, reqs, MPI_STATUSES_IGNORE) == MPI_SUCCESS ? 0 : RMA_ERR_MPI;
