@@ -9,6 +9,7 @@
  * through its implementation (impl_rma.c, impl_scalapack.c, impl_ga.c,
  * impl_limit.c), each of which times the call with timing.c and checks the
  * answer with check.c → output.c prints progress, the tables, CSV and JSON.
+ * --grid-check: gridcheck.c builds the case list and prints the target tables.
  */
 #ifndef RMALA_BENCH_H
 #define RMALA_BENCH_H
@@ -23,7 +24,7 @@
 #define BENCH_SEED_A 101      /* dgemm A */
 #define BENCH_SEED_B 102      /* dgemm B */
 #define BENCH_SEED_C 103      /* dgemm C on entry (beta = 1) */
-#define BENCH_SEED_LU 201     /* LU matrix (plus n on the diagonal) */
+#define BENCH_SEED_LU 201     /* LU matrix (random; plus n on the diagonal for nopiv) */
 #define BENCH_SEED_X 202      /* LU exact solution x0, b = A x0 */
 #define BENCH_SEED_SAMPLE 301 /* positions of the sampled dgemm entries */
 
@@ -56,31 +57,76 @@ typedef enum {
   ABL_NO_NONBLOCKING,
   ABL_NO_ZERO_COPY,
   ABL_NO_ZC_NO_NB,
+  ABL_NO_SHARED_MEMORY, /* node neighbours' tiles by RMA instead of in place */
   ABL_COUNT
 } bench_ablate_t;
+
+/* dgemm shapes, relative to the size N of --n (see bench_shape_dims). */
+typedef enum {
+  SHAPE_SQUARE,      /* m = n = k = N */
+  SHAPE_TALL_SKINNY, /* m = N, n = k = N/8: op(A) and C tall and skinny, m = 8k */
+  SHAPE_K_SMALL,     /* m = n = N, k = N/8: a rank-k update */
+  SHAPE_EXPLICIT,    /* MxNxK given on the command line */
+  SHAPE_COUNT
+} bench_shape_kind_t;
+
+/* One entry of --shape: a kind (with m, n, k for SHAPE_EXPLICIT) and,
+ * optionally, the transposes it runs with (ntrans = 0: those of --trans). */
+typedef struct {
+  bench_shape_kind_t kind;
+  int m, n, k;
+  char trans[4][2];
+  int ntrans;
+} bench_shape_t;
+
+/* Sections of --grid-check (0 in other runs). */
+typedef enum {
+  GC_NONE,
+  GC_DGEMM,    /* {tiled, ScaLAPACK layout} x transposes x nb vs pdgemm, limit */
+  GC_LU_FIRST, /* rma_lu with pivoting, first call, vs pdgetrf */
+  GC_LU_NOPIV, /* rma_lu without pivoting vs the LAPACKE limit */
+  GC_SMALL     /* small dgemm vs pdgemm */
+} bench_section_t;
 
 /* One configuration to run. */
 typedef struct {
   bench_op_t op;
   bench_impl_t impl;
   bench_layout_t layout; /* rma only; LAYOUT_NONE for the others */
-  int n;                 /* m = n = k for dgemm; order of A for LU */
+  int m, n, k;           /* dgemm: C is m x n, op(A) m x k; LU: order n (m = n, k = 0) */
+  bench_shape_kind_t shape;
   int nb;                /* block size; 0 for ga and limit */
   int p, q;              /* process grid; 0 x 0 for limit */
   char ta, tb;           /* dgemm transposes */
-  int pivot;             /* LU: 1 partial pivoting, 0 none */
+  int pivot;             /* LU: 1 partial pivoting on a random matrix, 0 none on a
+                            diagonally dominant one (every impl of the group factors it) */
   bench_ablate_t ablate; /* rma dgemm only */
-  int group;             /* cases with the same op/n/trans/np share ratios */
+  int first_call;        /* rma LU: the reported time is the first call after a fresh
+                            rma_init (no warm-up); the repeats after it are the warm time */
+  int repeat;            /* timed runs; 0: --repeat */
+  bench_section_t section;
+  int group; /* cases with the same op/shape/trans/pivot/np share ratios */
 } bench_case_t;
+
+/* What rma_memory reported after the timed calls, max over the ranks, MiB. */
+typedef struct {
+  double store_a, store_b, work, mailbox, total;
+} bench_libmem_t;
 
 /* One result row. */
 typedef struct {
   bench_case_t c;
-  double time_best, time_median; /* seconds; < 0 when not run */
-  double gflops;                 /* from the best time */
+  double time_best, time_median; /* seconds; < 0 when not run. time_best is the reported
+                                    time: the best repeat, or the first call (first_call) */
+  double time_first;             /* the first call of the case (the warm-up otherwise) */
+  double time_warm;              /* best of the repeats after the first call */
+  double gflops;                 /* from time_best */
   double residual;               /* worst ratio of the check; < 0 when none */
   double ratio_sp, ratio_limit;  /* < 0 when no peer */
   double peak_rss_mb;            /* max over ranks of getrusage ru_maxrss */
+  double lib_mb;                 /* rmala's bytes per operand (MiB, max over ranks); < 0: n/a */
+  bench_libmem_t lib;            /* the rma_memory fields behind lib_mb (rma rows only) */
+  int moved;                     /* rma LU with pivoting: pivots that interchange rows; -1 n/a */
   int np, nodes;                 /* ranks and shared-memory nodes of the run */
   double load1;                  /* rank 0's 1-minute load average after the run */
   int repeats;
@@ -94,6 +140,8 @@ typedef struct {
   int impls[IMPL_COUNT]; /* 1 when the impl is selected */
   int layouts[2];        /* rma layouts selected (tiled, scalapack) */
   int n[BENCH_MAX_LIST], nn;
+  bench_shape_t shapes[BENCH_MAX_LIST];
+  int nshape;
   /* block sizes: default list, and per impl/layout lists when given */
   int nb[BENCH_MAX_LIST], nnb;
   int nb_rma_tiled[BENCH_MAX_LIST], nnb_rma_tiled;
@@ -108,6 +156,9 @@ typedef struct {
   int ablate;
   int main_job;
   int quick;
+  int grid_check;
+  int gc_small[BENCH_MAX_LIST], ngc_small; /* --grid-check: sizes of the small-problem group */
+  int gc_small_nb;                         /* and its block size */
   int overwrite;
   int plot;    /* call the plot script at the end */
   int samples; /* sampled dgemm entries */
@@ -130,6 +181,20 @@ void bench_options_usage(FILE *f);
 /* cases.c */
 int bench_cases_build(const bench_opts_t *o, const bench_env_t *env, bench_case_t **cases);
 void bench_grid_default(int np, int *p, int *q);
+void bench_shape_dims(const bench_shape_t *s, int size, int *m, int *n, int *k);
+const char *bench_shape_name(bench_shape_kind_t s);
+/* A growable case list (cases.c, gridcheck.c). */
+typedef struct {
+  bench_case_t *v;
+  int count, cap;
+} bench_case_list_t;
+void bench_case_push(bench_case_list_t *l, bench_case_t c);
+
+/* gridcheck.c: the --grid-check cases and tables. */
+int bench_gridcheck_cases(const bench_opts_t *o, const bench_env_t *env, const int *gp,
+                          const int *gq, bench_case_list_t *l);
+void bench_gridcheck_print(const bench_opts_t *o, const bench_env_t *env,
+                           const bench_result_t *rows, int count);
 
 /* timing.c */
 typedef struct {
@@ -139,30 +204,33 @@ typedef struct {
   int idle_wait; /* 1: the closing barrier sleeps instead of spinning, so
                     waiting ranks leave their cores to rank 0's threads */
 } bench_timed_t;
-int bench_time(const bench_env_t *env, int repeat, const bench_timed_t *t, double *best,
-               double *median, int *runs);
+int bench_time(const bench_env_t *env, int repeat, const bench_timed_t *t, double *first,
+               double *best, double *median, int *runs);
+int bench_time_row(const bench_env_t *env, const bench_opts_t *o, const bench_timed_t *t,
+                   bench_result_t *r);
 double bench_peak_rss_mb(const bench_env_t *env);
 double bench_loadavg(void);
 int bench_agree_rc(const bench_env_t *env, int rc);
 
 /* check.c */
 typedef struct {
-  int n, count;
-  int *i, *j; /* sampled positions */
+  int m, n, count;
+  int *i, *j; /* sampled positions of the m x n C */
 } bench_samples_t;
-void bench_samples_make(int n, int count, bench_samples_t *s);
+void bench_samples_make(int m, int n, int count, bench_samples_t *s);
 void bench_samples_free(bench_samples_t *s);
 double bench_check_dgemm(const bench_env_t *env, const bench_case_t *c, const bench_samples_t *s,
                          const double *cvals);
 
 typedef struct {
   int n;
+  int dd;       /* 1: diagonally dominant (random + n on the diagonal); 0: random */
   double *b;    /* right-hand side, full on every rank */
   double anorm; /* ||A||_inf */
   double bnorm; /* ||b||_inf */
 } bench_lu_problem_t;
-double bench_lu_entry(int n, long i, long j);
-void bench_lu_problem_make(const bench_env_t *env, int n, bench_lu_problem_t *pr);
+double bench_lu_entry(int n, int dd, long i, long j);
+void bench_lu_problem_make(const bench_env_t *env, int n, int dd, bench_lu_problem_t *pr);
 void bench_lu_problem_free(bench_lu_problem_t *pr);
 double bench_check_lu(const bench_env_t *env, const bench_lu_problem_t *pr, const double *x);
 bench_status_t bench_status_of(bench_op_t op, double residual);
@@ -186,8 +254,9 @@ const char *bench_impl_name(const bench_case_t *c);
 const char *bench_layout_name(const bench_case_t *c);
 const char *bench_status_name(bench_status_t s);
 const char *bench_ablate_name(bench_ablate_t a);
-void bench_trans_name(const bench_case_t *c, char out[8]);
+void bench_trans_name(const bench_case_t *c, char out[16]);
 void bench_case_label(const bench_case_t *c, char *buf, size_t len);
+void bench_dims_label(const bench_case_t *c, char *buf, size_t len);
 double bench_flops(const bench_case_t *c);
 void bench_ratios_compute(bench_result_t *rows, int count);
 int bench_output_open(const bench_opts_t *o, const char *run_csv);

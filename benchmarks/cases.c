@@ -1,11 +1,14 @@
 /*
  * cases.c — the list of configurations a run sweeps, in the order they run.
  *
- * Cases come in groups of one op, one n, one transpose pair (dgemm) and the
- * run's np. Inside a group the peers run first (limit, then scalapack for
- * every nb), then ga, then rma and the ablation variants, so each row's ratio
- * to the best scalapack nb and to the limit is known when the group's rows
- * are written.
+ * Cases come in groups of one op, one shape (m, n, k), one transpose pair
+ * (dgemm) or pivoting mode (LU) and the run's np. Inside a group the peers run
+ * first (limit, then scalapack for every nb), then ga, then rma and the
+ * ablation variants, so each row's ratio to the best scalapack nb and to the
+ * limit is known when the group's rows are written. LU groups: pivoting on a
+ * random matrix, and no pivoting on a diagonally dominant one (the peers, who
+ * always pivot, factor that same matrix in the no-pivot group).
+ * --grid-check builds its own list (gridcheck.c).
  */
 #include <math.h>
 #include <stdio.h>
@@ -23,17 +26,36 @@ void bench_grid_default(int np, int *p, int *q) {
   *q = np / best;
 }
 
-typedef struct {
-  bench_case_t *v;
-  int count, cap;
-} case_list_t;
-
-static void push(case_list_t *l, bench_case_t c) {
+void bench_case_push(bench_case_list_t *l, bench_case_t c) {
   if (l->count == l->cap) {
     l->cap = l->cap ? 2 * l->cap : 64;
     l->v = realloc(l->v, sizeof *l->v * (size_t)l->cap);
   }
   l->v[l->count++] = c;
+}
+
+const char *bench_shape_name(bench_shape_kind_t s) {
+  static const char *const names[SHAPE_COUNT] = {"square", "tall-skinny", "k-small", "explicit"};
+  return names[s];
+}
+
+// m, n, k of shape s at size N (--n): square N, N, N; tall-skinny N, N/8,
+// N/8; k-small N, N, N/8 (N/8 at least 1); explicit: as given.
+void bench_shape_dims(const bench_shape_t *s, int size, int *m, int *n, int *k) {
+  int eighth = size / 8 > 0 ? size / 8 : 1;
+  switch (s->kind) {
+  case SHAPE_TALL_SKINNY:
+    *m = size, *n = eighth, *k = eighth;
+    break;
+  case SHAPE_K_SMALL:
+    *m = size, *n = size, *k = eighth;
+    break;
+  case SHAPE_EXPLICIT:
+    *m = s->m, *n = s->n, *k = s->k;
+    break;
+  default:
+    *m = *n = *k = size;
+  }
 }
 
 static int max_nb(const bench_opts_t *o) {
@@ -47,16 +69,16 @@ static int max_nb(const bench_opts_t *o) {
   return m;
 }
 
-// Cases of one group (op, n, transposes).
-static void group_cases(case_list_t *l, const bench_opts_t *o, const bench_env_t *env,
-                        bench_op_t op, int n, char ta, char tb, int group, const int *gp,
-                        const int *gq, int ngrid) {
-  bench_case_t base = {
-      .op = op, .n = n, .ta = ta, .tb = tb, .layout = LAYOUT_NONE, .pivot = 1, .group = group};
+// Cases of one group: base says op, dimensions, transposes and, for LU, the
+// pivoting mode (pivot = 0: rma without pivoting and the peers on the same
+// diagonally dominant matrix). ablate: add the Table I variants (dgemm).
+static void group_cases(bench_case_list_t *l, const bench_opts_t *o, bench_case_t base,
+                        const int *gp, const int *gq, int ngrid, int ablate) {
+  base.layout = LAYOUT_NONE;
   if (o->impls[IMPL_LIMIT]) {
     bench_case_t c = base;
     c.impl = IMPL_LIMIT;
-    push(l, c);
+    bench_case_push(l, c);
   }
   if (o->impls[IMPL_SCALAPACK])
     for (int g = 0; g < ngrid; g++)
@@ -66,13 +88,13 @@ static void group_cases(case_list_t *l, const bench_opts_t *o, const bench_env_t
         c.nb = o->nb_sp[b];
         c.p = gp[g];
         c.q = gq[g];
-        push(l, c);
+        bench_case_push(l, c);
       }
   // GA_Dgemm on a regular array; GA's distribution picks its own grid.
-  if (o->impls[IMPL_GA] && op == OP_DGEMM) {
+  if (o->impls[IMPL_GA] && base.op == OP_DGEMM) {
     bench_case_t c = base;
     c.impl = IMPL_GA;
-    push(l, c);
+    bench_case_push(l, c);
   }
   if (o->impls[IMPL_RMA])
     for (int lay = 0; lay < 2; lay++) {
@@ -81,24 +103,18 @@ static void group_cases(case_list_t *l, const bench_opts_t *o, const bench_env_t
       const int *nbs = lay == LAYOUT_TILED ? o->nb_rma_tiled : o->nb_rma_sp;
       int nnb = lay == LAYOUT_TILED ? o->nnb_rma_tiled : o->nnb_rma_sp;
       for (int g = 0; g < ngrid; g++)
-        for (int b = 0; b < nnb; b++)
-          for (int piv = 0; piv < 2; piv++) {
-            if (op == OP_DGEMM && piv == 0)
-              continue;
-            if (op == OP_LU && !o->pivots[piv])
-              continue;
-            bench_case_t c = base;
-            c.impl = IMPL_RMA;
-            c.layout = (bench_layout_t)lay;
-            c.nb = nbs[b];
-            c.p = gp[g];
-            c.q = gq[g];
-            c.pivot = piv;
-            push(l, c);
-          }
+        for (int b = 0; b < nnb; b++) {
+          bench_case_t c = base;
+          c.impl = IMPL_RMA;
+          c.layout = (bench_layout_t)lay;
+          c.nb = nbs[b];
+          c.p = gp[g];
+          c.q = gq[g];
+          bench_case_push(l, c);
+        }
     }
   // Ablation (Table I): tiled layout, the largest tiled nb, the first grid.
-  if (o->ablate && o->impls[IMPL_RMA] && op == OP_DGEMM) {
+  if (ablate && o->impls[IMPL_RMA] && base.op == OP_DGEMM) {
     int nb = 0;
     for (int b = 0; b < o->nnb_rma_tiled; b++)
       nb = o->nb_rma_tiled[b] > nb ? o->nb_rma_tiled[b] : nb;
@@ -110,10 +126,9 @@ static void group_cases(case_list_t *l, const bench_opts_t *o, const bench_env_t
       c.p = gp[0];
       c.q = gq[0];
       c.ablate = (bench_ablate_t)a;
-      push(l, c);
+      bench_case_push(l, c);
     }
   }
-  (void)env;
 }
 
 int bench_cases_build(const bench_opts_t *o, const bench_env_t *env, bench_case_t **cases) {
@@ -136,6 +151,12 @@ int bench_cases_build(const bench_opts_t *o, const bench_env_t *env, bench_case_
     bench_grid_default(env->np, &gp[0], &gq[0]);
     ngrid = 1;
   }
+  bench_case_list_t l = {0};
+  if (o->grid_check) {
+    int count = bench_gridcheck_cases(o, env, gp, gq, &l);
+    *cases = l.v;
+    return count;
+  }
   // Sizes: the list, or the weak-scaling size for this np.
   int ns[BENCH_MAX_LIST], nn = o->nn;
   for (int i = 0; i < nn; i++)
@@ -147,19 +168,39 @@ int bench_cases_build(const bench_opts_t *o, const bench_env_t *env, bench_case_
     ns[0] = n < mult ? mult : n;
     nn = 1;
   }
-  case_list_t l = {0};
   int group = 0;
   for (int op = 0; op < OP_COUNT; op++) {
     if (!o->ops[op])
       continue;
     for (int i = 0; i < nn; i++) {
       if (op == OP_LU) {
-        group_cases(&l, o, env, (bench_op_t)op, ns[i], 'N', 'N', group++, gp, gq, ngrid);
+        // Pivoting on a random matrix (also when only peers run: they always
+        // pivot), then rma without pivoting on a diagonally dominant one.
+        bench_case_t base = {.op = OP_LU, .m = ns[i], .n = ns[i], .ta = 'N', .tb = 'N'};
+        for (int piv = 1; piv >= 0; piv--) {
+          int want = piv ? o->pivots[1] || !o->impls[IMPL_RMA] : o->pivots[0] && o->impls[IMPL_RMA];
+          if (!want)
+            continue;
+          base.pivot = piv;
+          base.group = group++;
+          group_cases(&l, o, base, gp, gq, ngrid, 0);
+        }
         continue;
       }
-      for (int t = 0; t < o->ntrans; t++)
-        group_cases(&l, o, env, (bench_op_t)op, ns[i], o->trans[t][0], o->trans[t][1], group++, gp,
-                    gq, ngrid);
+      for (int s = 0; s < o->nshape; s++) {
+        const bench_shape_t *sh = &o->shapes[s];
+        if (sh->kind == SHAPE_EXPLICIT && i > 0)
+          continue; // does not depend on --n: once
+        bench_case_t base = {.op = OP_DGEMM, .shape = sh->kind, .pivot = 1};
+        bench_shape_dims(sh, ns[i], &base.m, &base.n, &base.k);
+        int ntr = sh->ntrans ? sh->ntrans : o->ntrans;
+        for (int t = 0; t < ntr; t++) {
+          base.ta = sh->ntrans ? sh->trans[t][0] : o->trans[t][0];
+          base.tb = sh->ntrans ? sh->trans[t][1] : o->trans[t][1];
+          base.group = group++;
+          group_cases(&l, o, base, gp, gq, ngrid, o->ablate && s == 0);
+        }
+      }
     }
   }
   *cases = l.v;

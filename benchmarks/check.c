@@ -14,23 +14,25 @@
 
 /* ---- dgemm ------------------------------------------------------------- */
 
-// Sampled positions, the same on every rank: the four corners (the edge
-// blocks when nb does not divide n) and then seeded random positions.
-void bench_samples_make(int n, int count, bench_samples_t *s) {
+// Sampled positions of an m x n C, the same on every rank: the four corners
+// (the edge blocks when nb does not divide m or n) and then seeded random
+// positions.
+void bench_samples_make(int m, int n, int count, bench_samples_t *s) {
+  s->m = m;
   s->n = n;
   s->count = count;
   s->i = malloc(sizeof(int) * (size_t)count);
   s->j = malloc(sizeof(int) * (size_t)count);
-  const int ci[4] = {0, n - 1, 0, n - 1}, cj[4] = {0, n - 1, n - 1, 0};
+  const int ci[4] = {0, m - 1, 0, m - 1}, cj[4] = {0, n - 1, n - 1, 0};
   for (int t = 0; t < count; t++) {
     if (t < 4) {
       s->i[t] = ci[t];
       s->j[t] = cj[t];
       continue;
     }
-    int i = (int)((rt_entry(BENCH_SEED_SAMPLE, t, 0) + 0.5) * n);
+    int i = (int)((rt_entry(BENCH_SEED_SAMPLE, t, 0) + 0.5) * m);
     int j = (int)((rt_entry(BENCH_SEED_SAMPLE, t, 1) + 0.5) * n);
-    s->i[t] = i < n ? i : n - 1;
+    s->i[t] = i < m ? i : m - 1;
     s->j[t] = j < n ? j : n - 1;
   }
 }
@@ -65,7 +67,7 @@ double bench_check_dgemm(const bench_env_t *env, const bench_case_t *c, const be
     for (int t = 0; t < s->count; t++) {
       long i = s->i[t], j = s->j[t];
       long double acc = 0.0L, mag = 0.0L;
-      for (long l = 0; l < c->n; l++) {
+      for (long l = 0; l < c->k; l++) {
         long double p = (long double)gen_a(c->ta, i, l) * gen_b(c->tb, l, j);
         acc += p;
         mag += fabsl(p);
@@ -89,11 +91,13 @@ double bench_check_dgemm(const bench_env_t *env, const bench_case_t *c, const be
 
 /* ---- LU ---------------------------------------------------------------- */
 
-// Entry (i,j) of the LU test matrix: random plus n on the diagonal, so it is
-// diagonally dominant and the no-pivot factorization is stable. Every LU impl
-// factors this same matrix.
-double bench_lu_entry(int n, long i, long j) {
-  return rt_entry(BENCH_SEED_LU, i, j) + (i == j ? (double)n : 0.0);
+// Entry (i,j) of an LU test matrix. dd = 0: random, uniform in [-0.5, 0.5),
+// so partial pivoting really interchanges rows (the pivoting runs). dd = 1:
+// the same plus n on the diagonal, diagonally dominant, so factoring without
+// pivoting is stable (the no-pivot runs; there every interchange of a
+// pivoting peer is a no-op). Every impl of a group factors the same matrix.
+double bench_lu_entry(int n, int dd, long i, long j) {
+  return rt_entry(BENCH_SEED_LU, i, j) + (dd && i == j ? (double)n : 0.0);
 }
 
 static void my_rows(const bench_env_t *env, int n, int *r0, int *r1) {
@@ -103,20 +107,21 @@ static void my_rows(const bench_env_t *env, int n, int *r0, int *r1) {
 
 // b = A x0 with x0(i) = rt_entry(SEED_X, i, 0), full on every rank, and the
 // norms the residual needs. Collective.
-void bench_lu_problem_make(const bench_env_t *env, int n, bench_lu_problem_t *pr) {
+void bench_lu_problem_make(const bench_env_t *env, int n, int dd, bench_lu_problem_t *pr) {
   int r0, r1;
   my_rows(env, n, &r0, &r1);
   double *x0 = malloc(sizeof(double) * (size_t)n);
   for (int j = 0; j < n; j++)
     x0[j] = rt_entry(BENCH_SEED_X, j, 0);
   pr->n = n;
+  pr->dd = dd;
   pr->b = malloc(sizeof(double) * (size_t)n);
   double anorm = 0.0;
   for (int i = r0; i < r1; i++) {
     long double acc = 0.0L;
     double rowsum = 0.0;
     for (int j = 0; j < n; j++) {
-      double a = bench_lu_entry(n, i, j);
+      double a = bench_lu_entry(n, dd, i, j);
       acc += (long double)a * x0[j];
       rowsum += fabs(a);
     }
@@ -144,6 +149,7 @@ void bench_lu_problem_make(const bench_env_t *env, int n, bench_lu_problem_t *pr
 void bench_lu_problem_free(bench_lu_problem_t *pr) {
   free(pr->b);
   pr->b = NULL;
+  pr->n = 0;
 }
 
 /*
@@ -166,7 +172,7 @@ double bench_check_lu(const bench_env_t *env, const bench_lu_problem_t *pr, cons
   for (int i = r0; i < r1 && !bad; i++) {
     long double acc = -(long double)pr->b[i];
     for (int j = 0; j < n; j++)
-      acc += (long double)bench_lu_entry(n, i, j) * x[j];
+      acc += (long double)bench_lu_entry(n, pr->dd, i, j) * x[j];
     double r = (double)fabsl(acc);
     bad |= !isfinite(r);
     if (r > rnorm)

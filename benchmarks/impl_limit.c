@@ -32,32 +32,34 @@ typedef struct {
 
 static int dgemm_setup(void *p) {
   limit_ctx_t *x = p;
-  int n = x->c->n;
+  long m = x->c->m, n = x->c->n;
   if (x->env->rank == 0)
-    for (long i = 0; i < n; i++)
+    for (long i = 0; i < m; i++)
       for (long j = 0; j < n; j++)
         x->cm[i * n + j] = rt_entry(BENCH_SEED_C, i, j);
   return 0;
 }
 
-// Row-major storage: X[i][j] at x[i*n + j], the same meaning as GA_Dgemm.
+// Row-major storage: X[i][j] at x[i*cols + j], the same meaning as GA_Dgemm;
+// stored A is m x k ('N') or k x m ('T'), B k x n or n x k.
 static int dgemm_call(void *p) {
   limit_ctx_t *x = p;
-  int n = x->c->n;
+  const bench_case_t *c = x->c;
+  int lda = c->ta == 'N' ? c->k : c->m, ldb = c->tb == 'N' ? c->n : c->k;
   if (x->env->rank == 0)
-    cblas_dgemm(CblasRowMajor, x->c->ta == 'N' ? CblasNoTrans : CblasTrans,
-                x->c->tb == 'N' ? CblasNoTrans : CblasTrans, n, n, n, BENCH_ALPHA, x->a, n, x->b, n,
-                BENCH_BETA, x->cm, n);
+    cblas_dgemm(CblasRowMajor, c->ta == 'N' ? CblasNoTrans : CblasTrans,
+                c->tb == 'N' ? CblasNoTrans : CblasTrans, c->m, c->n, c->k, BENCH_ALPHA, x->a,
+                lda > 1 ? lda : 1, x->b, ldb > 1 ? ldb : 1, BENCH_BETA, x->cm, c->n > 1 ? c->n : 1);
   return 0;
 }
 
 static int lu_setup(void *p) { // column-major A(i,j) at a[i + j*n]
   limit_ctx_t *x = p;
-  int n = x->c->n;
+  int n = x->c->n, dd = !x->c->pivot;
   if (x->env->rank == 0)
     for (long j = 0; j < n; j++)
       for (long i = 0; i < n; i++)
-        x->a[i + j * n] = bench_lu_entry(n, i, j);
+        x->a[i + j * n] = bench_lu_entry(n, dd, i, j);
   return 0;
 }
 
@@ -86,19 +88,22 @@ static int widen_affinity(const bench_env_t *env, cpu_set_t *saved) {
 void impl_limit_run(const bench_env_t *env, const bench_opts_t *o, const bench_case_t *c,
                     const bench_lu_problem_t *pr, bench_result_t *r) {
   int n = c->n, threads = env->node_ranks;
-  size_t nn = (size_t)n * (size_t)n;
   limit_ctx_t x = {c, env, NULL, NULL, NULL, NULL, 0};
   if (env->rank == 0) {
-    x.a = malloc(sizeof(double) * nn);
     if (c->op == OP_DGEMM) {
-      x.b = malloc(sizeof(double) * nn);
-      x.cm = malloc(sizeof(double) * nn);
-      for (long i = 0; i < n; i++)
-        for (long j = 0; j < n; j++) {
-          x.a[i * n + j] = rt_entry(BENCH_SEED_A, i, j);
-          x.b[i * n + j] = rt_entry(BENCH_SEED_B, i, j);
-        }
+      long ar = c->ta == 'N' ? c->m : c->k, ac = c->ta == 'N' ? c->k : c->m;
+      long br = c->tb == 'N' ? c->k : c->n, bc = c->tb == 'N' ? c->n : c->k;
+      x.a = malloc(sizeof(double) * (size_t)(ar * ac + 1));
+      x.b = malloc(sizeof(double) * (size_t)(br * bc + 1));
+      x.cm = malloc(sizeof(double) * ((size_t)c->m * (size_t)n + 1));
+      for (long i = 0; i < ar; i++)
+        for (long j = 0; j < ac; j++)
+          x.a[i * ac + j] = rt_entry(BENCH_SEED_A, i, j);
+      for (long i = 0; i < br; i++)
+        for (long j = 0; j < bc; j++)
+          x.b[i * bc + j] = rt_entry(BENCH_SEED_B, i, j);
     } else {
+      x.a = malloc(sizeof(double) * (size_t)n * (size_t)n);
       x.ipiv = malloc(sizeof(lapack_int) * (size_t)n);
     }
   }
@@ -108,7 +113,7 @@ void impl_limit_run(const bench_env_t *env, const bench_opts_t *o, const bench_c
     openblas_set_num_threads(threads);
   bench_timed_t t = c->op == OP_DGEMM ? (bench_timed_t){dgemm_setup, dgemm_call, &x, 1}
                                       : (bench_timed_t){lu_setup, lu_call, &x, 1};
-  int rc = bench_time(env, o->repeat, &t, &r->time_best, &r->time_median, &r->repeats);
+  int rc = bench_time_row(env, o, &t, r);
   if (env->rank == 0) {
     openblas_set_num_threads(1);
     sched_setaffinity(0, sizeof saved, &saved);
@@ -121,7 +126,7 @@ void impl_limit_run(const bench_env_t *env, const bench_opts_t *o, const bench_c
     snprintf(r->note, sizeof r->note, "dgetrf info=%d", rc);
   } else if (c->op == OP_DGEMM) {
     bench_samples_t s;
-    bench_samples_make(n, o->samples, &s);
+    bench_samples_make(c->m, n, o->samples, &s);
     double *vals = calloc((size_t)s.count, sizeof(double));
     if (env->rank == 0)
       for (int k = 0; k < s.count; k++)

@@ -9,6 +9,7 @@
 #include <ga.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench.h"
 #include "rmala.h"
@@ -22,19 +23,21 @@ typedef struct {
 
 static int dgemm_setup(void *p) {
   rma_ctx_t *x = p;
-  rt_fill(x->g_c, BENCH_SEED_C, x->c->n, x->c->n, 0.0);
+  rt_fill(x->g_c, BENCH_SEED_C, x->c->m, x->c->n, 0.0);
   return 0;
 }
 
 static int dgemm_call(void *p) {
   rma_ctx_t *x = p;
-  int n = x->c->n;
-  return rma_dgemm(x->c->ta, x->c->tb, n, n, n, BENCH_ALPHA, x->g_a, x->g_b, BENCH_BETA, x->g_c);
+  const bench_case_t *c = x->c;
+  return rma_dgemm(c->ta, c->tb, c->m, c->n, c->k, BENCH_ALPHA, x->g_a, x->g_b, BENCH_BETA, x->g_c);
 }
 
+// Random matrix with pivoting; diagonally dominant (+ n on the diagonal) without.
 static int lu_setup(void *p) {
   rma_ctx_t *x = p;
-  rt_fill(x->g_a, BENCH_SEED_LU, x->c->n, x->c->n, (double)x->c->n);
+  int n = x->c->n;
+  rt_fill(x->g_a, BENCH_SEED_LU, n, n, x->c->pivot ? 0.0 : (double)n);
   return 0;
 }
 
@@ -54,15 +57,44 @@ static void set_code(bench_result_t *r, const char *what, int rc) {
   snprintf(r->note, sizeof r->note, "%s: %s (%d)", what, rma_strerror(rc), rc);
 }
 
+// Appends text to the row's note ("; " between parts).
+static void note_add(bench_result_t *r, const char *text) {
+  size_t len = strlen(r->note);
+  snprintf(r->note + len, sizeof r->note - len, "%s%s", len ? "; " : "", text);
+}
+
+// What rma_memory reports now, max over the ranks, into r (MiB): lib_mb is
+// per operand, (store_a + store_b) / 2 for dgemm's two operands, mailbox +
+// work for the LU's one. Collective.
+static void record_memory(const bench_env_t *env, bench_result_t *r) {
+  rma_memory_t m;
+  double v[5] = {0, 0, 0, 0, 0};
+  if (!rma_memory(&m)) {
+    const double mib = 1048576.0;
+    v[0] = (double)m.store_a / mib;
+    v[1] = (double)m.store_b / mib;
+    v[2] = (double)m.work / mib;
+    v[3] = (double)m.mailbox / mib;
+    v[4] = (double)m.total / mib;
+  }
+  double per_op = r->c.op == OP_DGEMM ? 0.5 * (v[0] + v[1]) : v[2] + v[3];
+  MPI_Allreduce(MPI_IN_PLACE, v, 5, MPI_DOUBLE, MPI_MAX, env->comm);
+  MPI_Allreduce(MPI_IN_PLACE, &per_op, 1, MPI_DOUBLE, MPI_MAX, env->comm);
+  r->lib = (bench_libmem_t){v[0], v[1], v[2], v[3], v[4]};
+  r->lib_mb = per_op;
+}
+
 /* ---- ablation ---------------------------------------------------------- */
 
-static const rma_option_t abl_opts[3] = {RMA_OPT_ZERO_COPY, RMA_OPT_NONBLOCKING,
-                                         RMA_OPT_CONTENTION};
+#define ABL_NOPTS 4
+static const rma_option_t abl_opts[ABL_NOPTS] = {RMA_OPT_ZERO_COPY, RMA_OPT_NONBLOCKING,
+                                                 RMA_OPT_CONTENTION, RMA_OPT_SHARED_MEMORY};
 
-// Sets zero-copy / nonblocking / contention for variant a; saved[] gets the
-// values to restore. Returns 0 or the first code rma_set_option returned.
-static int ablate_set(bench_ablate_t a, int saved[3]) {
-  int want[3] = {1, 1, 1}; // zero-copy, nonblocking, contention
+// Sets zero-copy / nonblocking / contention / shared memory for variant a;
+// saved[] gets the values to restore. Returns 0 or the first code
+// rma_set_option returned.
+static int ablate_set(bench_ablate_t a, int saved[ABL_NOPTS]) {
+  int want[ABL_NOPTS] = {1, 1, 1, 1}; // zero-copy, nonblocking, contention, shared memory
   if (a == ABL_NO_CONTENTION)
     want[2] = 0;
   if (a == ABL_NO_NONBLOCKING)
@@ -71,7 +103,9 @@ static int ablate_set(bench_ablate_t a, int saved[3]) {
     want[0] = 0;
   if (a == ABL_NO_ZC_NO_NB)
     want[0] = want[1] = 0;
-  for (int i = 0; i < 3; i++) {
+  if (a == ABL_NO_SHARED_MEMORY)
+    want[3] = 0;
+  for (int i = 0; i < ABL_NOPTS; i++) {
     int rc = rma_get_option(abl_opts[i], &saved[i]);
     if (!rc)
       rc = rma_set_option(abl_opts[i], want[i]);
@@ -81,37 +115,68 @@ static int ablate_set(bench_ablate_t a, int saved[3]) {
   return 0;
 }
 
-static void ablate_restore(const int saved[3]) {
-  for (int i = 0; i < 3; i++)
+static void ablate_restore(const int saved[ABL_NOPTS]) {
+  for (int i = 0; i < ABL_NOPTS; i++)
     rma_set_option(abl_opts[i], saved[i]);
 }
 
 /* ---- the runs ---------------------------------------------------------- */
 
-static int create(const bench_case_t *c, int m, int n, int nbc, const char *name, int *g) {
+// A rows x cols array in the case's layout and block size, on the case's
+// grid when that gives every process a tile, else on a grid rmala chooses,
+// else (no grid fits: tiny operands) a regular GA. *how says which.
+static int create(const bench_env_t *env, const bench_case_t *c, int rows, int cols,
+                  const char *name, int *g, const char **how) {
   rma_layout_t lay = c->layout == LAYOUT_TILED ? RMA_LAYOUT_TILED : RMA_LAYOUT_SCALAPACK;
-  return rma_matrix_create(m, n, c->nb, nbc, c->p, c->q, lay, name, g);
+  int mt = (rows + c->nb - 1) / c->nb, nt = (cols + c->nb - 1) / c->nb;
+  int p = c->p, q = c->q;
+  *how = NULL;
+  if (p * q != env->np || p > mt || q > nt) {
+    p = q = 0;
+    *how = "rmala's grid";
+  }
+  int rc = rma_matrix_create(rows, cols, c->nb, c->nb, p, q, lay, name, g);
+  if (rc == RMA_ERR_NO_GRID) {
+    *g = rt_create_regular(rows, cols, name);
+    *how = "a regular GA";
+    return 0;
+  }
+  return rc;
 }
 
 static void run_dgemm(const bench_env_t *env, const bench_opts_t *o, const bench_case_t *c,
                       bench_result_t *r) {
-  int n = c->n, rc;
+  int rc;
   rma_ctx_t x = {c, 0, 0, 0, NULL};
-  if ((rc = create(c, n, n, c->nb, "bench_rma_A", &x.g_a)) ||
-      (rc = create(c, n, n, c->nb, "bench_rma_B", &x.g_b)) ||
-      (rc = create(c, n, n, c->nb, "bench_rma_C", &x.g_c))) {
+  // Stored A is m x k ('N') or k x m ('T'); B is k x n or n x k.
+  int ar = c->ta == 'N' ? c->m : c->k, ac = c->ta == 'N' ? c->k : c->m;
+  int br = c->tb == 'N' ? c->k : c->n, bc = c->tb == 'N' ? c->n : c->k;
+  const char *how[3];
+  if ((rc = create(env, c, ar, ac, "bench_rma_A", &x.g_a, &how[0])) ||
+      (rc = create(env, c, br, bc, "bench_rma_B", &x.g_b, &how[1])) ||
+      (rc = create(env, c, c->m, c->n, "bench_rma_C", &x.g_c, &how[2]))) {
     set_code(r, "rma_matrix_create", rc);
     goto out;
   }
-  rt_fill(x.g_a, BENCH_SEED_A, n, n, 0.0);
-  rt_fill(x.g_b, BENCH_SEED_B, n, n, 0.0);
-  int saved[3];
+  if (how[0] || how[1] || how[2]) {
+    char buf[160];
+    int len =
+        snprintf(buf, sizeof buf, "the %dx%d grid leaves a process without a tile of", c->p, c->q);
+    for (int i = 0; i < 3; i++)
+      if (how[i] && len > 0 && (size_t)len < sizeof buf)
+        len += snprintf(buf + len, sizeof buf - (size_t)len, " %c (on %s)", "ABC"[i], how[i]);
+    note_add(r, buf);
+  }
+  rt_fill(x.g_a, BENCH_SEED_A, ar, ac, 0.0);
+  rt_fill(x.g_b, BENCH_SEED_B, br, bc, 0.0);
+  int saved[ABL_NOPTS];
   if (c->ablate != ABL_NONE && (rc = bench_agree_rc(env, ablate_set(c->ablate, saved)))) {
     set_code(r, "rma_set_option", rc);
     goto out;
   }
   bench_timed_t t = {dgemm_setup, dgemm_call, &x, 0};
-  rc = bench_time(env, o->repeat, &t, &r->time_best, &r->time_median, &r->repeats);
+  rc = bench_time_row(env, o, &t, r);
+  record_memory(env, r);
   if (c->ablate != ABL_NONE)
     ablate_restore(saved);
   if (rc) {
@@ -119,7 +184,7 @@ static void run_dgemm(const bench_env_t *env, const bench_opts_t *o, const bench
     goto out;
   }
   bench_samples_t s;
-  bench_samples_make(n, o->samples, &s);
+  bench_samples_make(c->m, c->n, o->samples, &s);
   double *vals = calloc((size_t)s.count, sizeof(double));
   bench_samples_get_ga(env, x.g_c, &s, vals);
   r->residual = bench_check_dgemm(env, c, &s, vals);
@@ -171,23 +236,61 @@ static void lu_solve_check(const bench_env_t *env, const bench_case_t *c,
   GA_Destroy(g_b);
 }
 
+// A fresh library: rma_finalize and rma_init (untimed), so the next rma_lu is
+// the first call after rma_init, paying what a program's first call pays
+// (tile store, mailbox; unless RMALA_STORE_MB made them in rma_init).
+// Collective; returns 0 or rma_init's code.
+static int fresh_library(const bench_env_t *env) {
+  rma_finalize();
+  return bench_agree_rc(env, rma_init());
+}
+
 static void run_lu(const bench_env_t *env, const bench_opts_t *o, const bench_case_t *c,
                    const bench_lu_problem_t *pr, bench_result_t *r) {
   int n = c->n, rc;
   rma_ctx_t x = {c, 0, 0, 0, malloc(sizeof(int) * (size_t)n)};
-  if ((rc = create(c, n, n, c->nb, "bench_rma_LU", &x.g_a))) {
+  if (c->first_call && (rc = fresh_library(env))) {
+    set_code(r, "rma_init", rc);
+    goto out;
+  }
+  const char *how;
+  if ((rc = create(env, c, n, n, "bench_rma_LU", &x.g_a, &how))) {
     set_code(r, "rma_matrix_create", rc);
     goto out;
   }
+  if (how) {
+    char buf[96];
+    snprintf(buf, sizeof buf, "A on %s (the %dx%d grid leaves a process without a tile)", how, c->p,
+             c->q);
+    note_add(r, buf);
+  }
   bench_timed_t t = {lu_setup, lu_call, &x, 0};
-  rc = bench_time(env, o->repeat, &t, &r->time_best, &r->time_median, &r->repeats);
+  rc = bench_time_row(env, o, &t, r);
+  record_memory(env, r);
   if (rc) {
     set_code(r, "rma_lu", rc);
     goto out;
   }
   lu_solve_check(env, c, pr, x.g_a, x.ipiv, r);
-  if (!c->pivot && r->status == ST_OK)
-    snprintf(r->note, sizeof r->note, "no pivoting (ScaLAPACK has none; peers pivot)");
+  if (r->status == ST_OK) {
+    char buf[96];
+    if (c->pivot) { // rows really move on the random matrix
+      int moved = 0;
+      for (int i = 0; i < n; i++)
+        moved += x.ipiv[i] != i + 1;
+      snprintf(buf, sizeof buf, "%d of %d pivots interchange rows", moved, n);
+      r->moved = moved;
+    } else {
+      snprintf(buf, sizeof buf, "no pivoting (peers pivot: no-op interchanges on this matrix)");
+    }
+    note_add(r, buf);
+    if (c->first_call) {
+      const char *mb = getenv("RMALA_STORE_MB");
+      snprintf(buf, sizeof buf, "time = first call after rma_init%s%s",
+               mb && *mb ? ", RMALA_STORE_MB=" : "", mb && *mb ? mb : "");
+      note_add(r, buf);
+    }
+  }
 out:
   if (x.g_a)
     GA_Destroy(x.g_a);

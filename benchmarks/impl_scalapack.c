@@ -32,71 +32,93 @@ void pdgetrs_(const char *trans, const int *n, const int *nrhs, const double *a,
               const int *ja, const int *desca, const int *ipiv, double *b, const int *ib,
               const int *jb, const int *descb, int *info, size_t trans_len);
 
-/* A process's piece of an n x ncols block-cyclic matrix (nb x nb blocks,
- * sources at process (0,0)), column-major with leading dimension lld. */
+/* The BLACS grid of a case (nb x nb blocks, sources at process (0,0)). */
 typedef struct {
   int ctxt, p, q, myrow, mycol;
-  int nb, n;
-  int mloc, nloc, lld;
+  int nb;
 } sp_grid_t;
+
+/* A process's piece of a rows x cols block-cyclic matrix on grid g:
+ * mloc x nloc, column-major with leading dimension lld, and its descriptor. */
+typedef struct {
+  int rows, cols;
+  int mloc, nloc, lld;
+  int desc[9];
+} sp_mat_t;
 
 // Global index of local index l along a dimension with np processes.
 static long global_of(int l, int nb, int me, int np) {
   return ((long)(l / nb) * np + me) * nb + l % nb;
 }
 
-static void fill_local(const sp_grid_t *g, int nloc, double *a, int kind, int n) {
-  for (int lj = 0; lj < nloc; lj++) {
+// Local sizes and descriptor of a rows x cols matrix on g.
+static void mat_make(const sp_grid_t *g, int rows, int cols, sp_mat_t *m) {
+  const int zero = 0;
+  int info;
+  m->rows = rows;
+  m->cols = cols;
+  m->mloc = numroc_(&rows, &g->nb, &g->myrow, &zero, &g->p);
+  m->nloc = numroc_(&cols, &g->nb, &g->mycol, &zero, &g->q);
+  m->lld = m->mloc > 1 ? m->mloc : 1;
+  descinit_(m->desc, &rows, &cols, &g->nb, &g->nb, &zero, &zero, &g->ctxt, &m->lld, &info);
+}
+
+static size_t local_size(const sp_mat_t *m) {
+  return (size_t)m->lld * (size_t)(m->nloc ? m->nloc : 1);
+}
+
+// kind: 0 A, 1 B, 2 C (dgemm), 3 the LU matrix (order n, dd as pr).
+static double *fill_local(const sp_grid_t *g, const sp_mat_t *m, int kind, int n, int dd) {
+  double *a = malloc(sizeof(double) * local_size(m));
+  for (int lj = 0; lj < m->nloc; lj++) {
     long j = global_of(lj, g->nb, g->mycol, g->q);
-    for (int li = 0; li < g->mloc; li++) {
+    for (int li = 0; li < m->mloc; li++) {
       long i = global_of(li, g->nb, g->myrow, g->p);
       double v = kind == 0   ? rt_entry(BENCH_SEED_A, i, j)
                  : kind == 1 ? rt_entry(BENCH_SEED_B, i, j)
                  : kind == 2 ? rt_entry(BENCH_SEED_C, i, j)
-                             : bench_lu_entry(n, i, j);
-      a[(size_t)lj * g->lld + li] = v;
+                             : bench_lu_entry(n, dd, i, j);
+      a[(size_t)lj * m->lld + li] = v;
     }
   }
+  return a;
 }
 
 typedef struct {
   const bench_case_t *c;
   sp_grid_t g;
-  int desc[9], descb[9];
+  sp_mat_t ma, mb, mc; /* dgemm A, B, C; LU: mc is A */
+  int descb[9];
   double *a, *b, *cm, *c0; /* cm is C (dgemm) or the LU work copy; c0 its pristine copy */
   int *ipiv;
   int info;
 } sp_ctx_t;
 
-static size_t local_size(const sp_grid_t *g) {
-  return (size_t)g->lld * (size_t)(g->nloc ? g->nloc : 1);
-}
-
 static int restore(void *p) { // untimed: C (or A for LU) back to its input values
   sp_ctx_t *x = p;
-  memcpy(x->cm, x->c0, sizeof(double) * local_size(&x->g));
+  memcpy(x->cm, x->c0, sizeof(double) * local_size(&x->mc));
   return 0;
 }
 
 static int dgemm_call(void *p) {
   sp_ctx_t *x = p;
-  const int one = 1, n = x->c->n;
+  const int one = 1;
   const double alpha = BENCH_ALPHA, beta = BENCH_BETA;
-  char ta = x->c->ta, tb = x->c->tb;
-  pdgemm_(&ta, &tb, &n, &n, &n, &alpha, x->a, &one, &one, x->desc, x->b, &one, &one, x->desc, &beta,
-          x->cm, &one, &one, x->desc);
+  const bench_case_t *c = x->c;
+  char ta = c->ta, tb = c->tb;
+  pdgemm_(&ta, &tb, &c->m, &c->n, &c->k, &alpha, x->a, &one, &one, x->ma.desc, x->b, &one, &one,
+          x->mb.desc, &beta, x->cm, &one, &one, x->mc.desc);
   return 0;
 }
 
 static int lu_call(void *p) {
   sp_ctx_t *x = p;
   const int one = 1, n = x->c->n;
-  pdgetrf_(&n, &n, x->cm, &one, &one, x->desc, x->ipiv, &x->info);
+  pdgetrf_(&n, &n, x->cm, &one, &one, x->mc.desc, x->ipiv, &x->info);
   return x->info;
 }
 
-// BLACS grid and this process's local sizes. Returns 0 or -1 when the grid
-// does not take every rank.
+// BLACS grid of the case. Returns 0 or -1 when the grid does not take every rank.
 static int grid_make(const bench_case_t *c, sp_grid_t *g) {
   int me, np;
   Cblacs_pinfo(&me, &np);
@@ -105,12 +127,7 @@ static int grid_make(const bench_case_t *c, sp_grid_t *g) {
   Cblacs_gridinfo(g->ctxt, &g->p, &g->q, &g->myrow, &g->mycol);
   if (g->myrow < 0 || g->myrow >= c->p)
     return -1;
-  const int zero = 0;
   g->nb = c->nb;
-  g->n = c->n;
-  g->mloc = numroc_(&c->n, &c->nb, &g->myrow, &zero, &g->p);
-  g->nloc = numroc_(&c->n, &c->nb, &g->mycol, &zero, &g->q);
-  g->lld = g->mloc > 1 ? g->mloc : 1;
   return 0;
 }
 
@@ -126,7 +143,7 @@ static void samples_get(const bench_env_t *env, const sp_ctx_t *x, const bench_s
       continue;
     int li = (bi / g->p) * g->nb + s->i[t] % g->nb;
     int lj = (bj / g->q) * g->nb + s->j[t] % g->nb;
-    mine[t] = x->cm[(size_t)lj * g->lld + li];
+    mine[t] = x->cm[(size_t)lj * x->mc.lld + li];
   }
   MPI_Reduce(mine, vals, s->count, MPI_DOUBLE, MPI_SUM, 0, env->comm);
   free(mine);
@@ -134,21 +151,22 @@ static void samples_get(const bench_env_t *env, const sp_ctx_t *x, const bench_s
 
 static void run_dgemm(const bench_env_t *env, const bench_opts_t *o, sp_ctx_t *x,
                       bench_result_t *r) {
-  size_t sz = local_size(&x->g);
-  x->a = malloc(sizeof(double) * sz);
-  x->b = malloc(sizeof(double) * sz);
-  x->cm = malloc(sizeof(double) * sz);
-  x->c0 = malloc(sizeof(double) * sz);
-  fill_local(&x->g, x->g.nloc, x->a, 0, x->c->n);
-  fill_local(&x->g, x->g.nloc, x->b, 1, x->c->n);
-  fill_local(&x->g, x->g.nloc, x->c0, 2, x->c->n);
+  const bench_case_t *c = x->c;
+  // Stored A is m x k ('N') or k x m ('T'); B is k x n or n x k.
+  mat_make(&x->g, c->ta == 'N' ? c->m : c->k, c->ta == 'N' ? c->k : c->m, &x->ma);
+  mat_make(&x->g, c->tb == 'N' ? c->k : c->n, c->tb == 'N' ? c->n : c->k, &x->mb);
+  mat_make(&x->g, c->m, c->n, &x->mc);
+  x->a = fill_local(&x->g, &x->ma, 0, 0, 0);
+  x->b = fill_local(&x->g, &x->mb, 1, 0, 0);
+  x->c0 = fill_local(&x->g, &x->mc, 2, 0, 0);
+  x->cm = malloc(sizeof(double) * local_size(&x->mc));
   bench_timed_t t = {restore, dgemm_call, x, 0};
-  bench_time(env, o->repeat, &t, &r->time_best, &r->time_median, &r->repeats);
+  bench_time_row(env, o, &t, r);
   bench_samples_t s;
-  bench_samples_make(x->c->n, o->samples, &s);
+  bench_samples_make(c->m, c->n, o->samples, &s);
   double *vals = calloc((size_t)s.count, sizeof(double));
   samples_get(env, x, &s, vals);
-  r->residual = bench_check_dgemm(env, x->c, &s, vals);
+  r->residual = bench_check_dgemm(env, c, &s, vals);
   r->status = bench_status_of(OP_DGEMM, r->residual);
   free(vals);
   bench_samples_free(&s);
@@ -158,30 +176,30 @@ static void run_lu(const bench_env_t *env, const bench_opts_t *o, sp_ctx_t *x,
                    const bench_lu_problem_t *pr, bench_result_t *r) {
   const sp_grid_t *g = &x->g;
   int n = x->c->n, one = 1, zero = 0, info;
-  size_t sz = local_size(g);
-  x->cm = malloc(sizeof(double) * sz);
-  x->c0 = malloc(sizeof(double) * sz);
-  x->ipiv = malloc(sizeof(int) * (size_t)(g->mloc + g->nb));
-  fill_local(g, g->nloc, x->c0, 3, n);
+  mat_make(g, n, n, &x->mc);
+  const sp_mat_t *m = &x->mc;
+  x->c0 = fill_local(g, m, 3, n, pr->dd);
+  x->cm = malloc(sizeof(double) * local_size(m));
+  x->ipiv = malloc(sizeof(int) * (size_t)(m->mloc + g->nb));
   bench_timed_t t = {restore, lu_call, x, 0};
-  int rc = bench_time(env, o->repeat, &t, &r->time_best, &r->time_median, &r->repeats);
+  int rc = bench_time_row(env, o, &t, r);
   if (rc) {
     r->status = rc > 0 ? ST_FAILED : ST_ERROR;
     snprintf(r->note, sizeof r->note, "pdgetrf info=%d", rc);
     return;
   }
   // b: n x 1, rows blocked like A, in process column 0.
-  int lldb = g->mloc > 1 ? g->mloc : 1;
+  int lldb = m->mloc > 1 ? m->mloc : 1;
   descinit_(x->descb, &n, &one, &g->nb, &g->nb, &zero, &zero, &g->ctxt, &lldb, &info);
   double *bl = calloc((size_t)lldb, sizeof(double));
   if (g->mycol == 0)
-    for (int li = 0; li < g->mloc; li++)
+    for (int li = 0; li < m->mloc; li++)
       bl[li] = pr->b[global_of(li, g->nb, g->myrow, g->p)];
-  pdgetrs_("N", &n, &one, x->cm, &one, &one, x->desc, x->ipiv, bl, &one, &one, x->descb, &info, 1);
+  pdgetrs_("N", &n, &one, x->cm, &one, &one, m->desc, x->ipiv, bl, &one, &one, x->descb, &info, 1);
   // x on every rank: owners (process column 0) contribute, a sum gathers.
   double *xv = calloc((size_t)n, sizeof(double));
   if (g->mycol == 0)
-    for (int li = 0; li < g->mloc; li++)
+    for (int li = 0; li < m->mloc; li++)
       xv[global_of(li, g->nb, g->myrow, g->p)] = bl[li];
   MPI_Allreduce(MPI_IN_PLACE, xv, n, MPI_DOUBLE, MPI_SUM, env->comm);
   info = bench_agree_rc(env, info);
@@ -205,8 +223,6 @@ void impl_scalapack_run(const bench_env_t *env, const bench_opts_t *o, const ben
     snprintf(r->note, sizeof r->note, "BLACS grid %dx%d does not fit np=%d", c->p, c->q, env->np);
     return;
   }
-  int info, zero = 0;
-  descinit_(x.desc, &c->n, &c->n, &c->nb, &c->nb, &zero, &zero, &x.g.ctxt, &x.g.lld, &info);
   if (c->op == OP_DGEMM)
     run_dgemm(env, o, &x, r);
   else

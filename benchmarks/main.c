@@ -112,8 +112,9 @@ int main(int argc, char **argv) {
            "warm-up\n",
            ncases, env.np, env.nodes, env.node_ranks, o.repeat);
     printf("  same matrices for every impl (seeded generator at the global index); dgemm: "
-           "alpha=%g, beta=%g with random C;\n  LU: random + n on the diagonal (diagonally "
-           "dominant), solve with b = A*x0; ScaLAPACK and the limit always pivot.\n",
+           "alpha=%g, beta=%g with random C;\n  LU with pivoting: random matrix (rows move); "
+           "without pivoting: random + n on the diagonal\n  (diagonally dominant; the peers, "
+           "who always pivot, factor it too); solve with b = A*x0.\n",
            BENCH_ALPHA, BENCH_BETA);
     printf("  BLAS threads: 1 per rank; limit = rank 0 alone with %d threads.\n", env.node_ranks);
     // Other work on the node makes every timing meaningless: say so.
@@ -129,6 +130,7 @@ int main(int argc, char **argv) {
              env.node_ranks, cpus);
   }
 
+  double t_start = MPI_Wtime();
   bench_result_t *rows = calloc((size_t)(ncases > 0 ? ncases : 1), sizeof *rows);
   bench_lu_problem_t lu = {0};
   int group_start = 0;
@@ -137,11 +139,13 @@ int main(int argc, char **argv) {
     bench_result_t *r = &rows[i];
     r->c = *c;
     r->time_best = r->time_median = r->residual = r->ratio_sp = r->ratio_limit = -1.0;
+    r->time_first = r->time_warm = r->lib_mb = -1.0;
+    r->moved = -1;
     r->np = env.np;
     r->nodes = env.nodes;
-    if (c->op == OP_LU && lu.n != c->n) {
+    if (c->op == OP_LU && (lu.n != c->n || lu.dd != !c->pivot)) {
       bench_lu_problem_free(&lu);
-      bench_lu_problem_make(&env, c->n, &lu);
+      bench_lu_problem_make(&env, c->n, !c->pivot, &lu);
     }
     if (env.rank == 0) {
       char label[160];
@@ -173,12 +177,16 @@ int main(int argc, char **argv) {
   }
   if (ncases > 0 && env.rank == 0) {
     bench_table_print(rows, ncases);
-    bench_ratio_table_print(rows, ncases);
-    bench_ablation_table_print(rows, ncases);
-    printf("\n%d rows: %d OK, %d failed/error, %d not implemented, %d unchecked. CSV: %s  JSON: "
-           "%s\n",
-           ncases, ncases - failed - notimpl - unchecked, failed, notimpl, unchecked, o.csv,
-           o.json);
+    if (o.grid_check) {
+      bench_gridcheck_print(&o, &env, rows, ncases);
+    } else {
+      bench_ratio_table_print(rows, ncases);
+      bench_ablation_table_print(rows, ncases);
+    }
+    printf("\n%d rows: %d OK, %d failed/error, %d not implemented, %d unchecked in %.0f s. CSV: "
+           "%s  JSON: %s\n",
+           ncases, ncases - failed - notimpl - unchecked, failed, notimpl, unchecked,
+           MPI_Wtime() - t_start, o.csv, o.json);
     bench_output_close();
   }
   if (failed)

@@ -34,6 +34,8 @@ enum {
   O_PLOT_DIR,
   O_PLOT_SCRIPT,
   O_SAMPLES,
+  O_SHAPE,
+  O_GRID_CHECK,
   O_HELP
 };
 
@@ -58,6 +60,8 @@ static const struct option long_opts[] = {{"op", required_argument, 0, O_OP},
                                           {"plot-dir", required_argument, 0, O_PLOT_DIR},
                                           {"plot-script", required_argument, 0, O_PLOT_SCRIPT},
                                           {"samples", required_argument, 0, O_SAMPLES},
+                                          {"shape", required_argument, 0, O_SHAPE},
+                                          {"grid-check", no_argument, 0, O_GRID_CHECK},
                                           {"help", no_argument, 0, O_HELP},
                                           {0, 0, 0, 0}};
 
@@ -66,7 +70,11 @@ void bench_options_usage(FILE *f) {
           "usage: rmala-bench [options]   (run under mpirun/srun)\n"
           "  --main               default comparison: dgemm and LU at n=4096 (2048 if memory is\n"
           "                       short), all impls, best nb, ablation, ratio table, plots\n"
-          "  --quick              tiny sizes, every impl/op/trans, for ctest\n"
+          "  --quick              tiny sizes, every impl/op/trans, for ctest (with --grid-check:\n"
+          "                       the grid check at tiny sizes)\n"
+          "  --grid-check         the target grid at n=4096 (or --n), np = the ranks started:\n"
+          "                       rma vs pdgemm/pdgetrf per layout, transposes and nb, LU first\n"
+          "                       call, no-pivot LU vs LAPACKE, small problems; ok/MISS per cell\n"
           "  --op LIST            dgemm,lu                       (default both)\n"
           "  --impl LIST          rma,scalapack,ga,limit         (default all)\n"
           "  --n LIST             sizes: 512,1024 or ranges 512:4096:x2 / 1024:4096:1024\n"
@@ -76,6 +84,10 @@ void bench_options_usage(FILE *f) {
           "  --grid LIST          process grids PxQ, e.g. 1x2,2x1 (default near-square, P<=Q)\n"
           "  --layout LIST        rma layouts: tiled,scalapack   (default both)\n"
           "  --trans LIST         dgemm transposes NN,NT,TN,TT   (default NN)\n"
+          "  --shape LIST         dgemm shapes at each size N of --n (default square):\n"
+          "                       square (m=n=k=N), tall-skinny (m=N, n=k=N/8), k-small\n"
+          "                       (m=n=N, k=N/8), or MxNxK; each may pin its transposes,\n"
+          "                       e.g. --shape square,tall-skinny:NT,k-small:NN/TN\n"
           "  --pivot LIST         rma_lu modes: nopiv,pivot      (default both)\n"
           "  --repeat R           timed runs after one warm-up; best and median (default 3)\n"
           "  --weak N_PER_PROC    weak scaling: n = N_PER_PROC*sqrt(np), rounded to a multiple\n"
@@ -191,6 +203,57 @@ static int parse_trans_list(const char *arg, bench_opts_t *o) {
   return 0;
 }
 
+// One transpose pair name (NN, NT, TN, TT) into out; -1 when not one.
+static int parse_trans_pair(const char *t, char out[2]) {
+  if (strlen(t) != 2 || !strchr("NT", t[0]) || !strchr("NT", t[1]))
+    return -1;
+  out[0] = t[0];
+  out[1] = t[1];
+  return 0;
+}
+
+// "square,tall-skinny:NT,k-small:NN/TN,8192x1024x512": named shapes (sizes
+// from --n) or MxNxK, each optionally pinned to '/'-separated transposes.
+static int parse_shape_list(const char *arg, bench_opts_t *o) {
+  static const char *const names[] = {"square", "tall-skinny", "k-small"};
+  char buf[1024];
+  snprintf(buf, sizeof buf, "%s", arg);
+  o->nshape = 0;
+  char *save = NULL;
+  for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    if (o->nshape >= BENCH_MAX_LIST)
+      return -1;
+    bench_shape_t *sh = &o->shapes[o->nshape];
+    memset(sh, 0, sizeof *sh);
+    char *colon = strchr(tok, ':');
+    if (colon) {
+      *colon = 0;
+      char *save2 = NULL;
+      for (char *t = strtok_r(colon + 1, "/", &save2); t; t = strtok_r(NULL, "/", &save2))
+        if (sh->ntrans >= 4 || parse_trans_pair(t, sh->trans[sh->ntrans++]))
+          return -1;
+      if (!sh->ntrans)
+        return -1;
+    }
+    int found = 0;
+    for (int i = 0; i < 3; i++)
+      if (!strcmp(tok, names[i])) {
+        sh->kind = (bench_shape_kind_t)i;
+        found = 1;
+      }
+    if (!found) {
+      char x1, x2, extra;
+      if (sscanf(tok, "%d%c%d%c%d%c", &sh->m, &x1, &sh->n, &x2, &sh->k, &extra) != 5 ||
+          (x1 != 'x' && x1 != 'X') || (x2 != 'x' && x2 != 'X') || sh->m < 1 || sh->n < 1 ||
+          sh->k < 1)
+        return -1;
+      sh->kind = SHAPE_EXPLICIT;
+    }
+    o->nshape++;
+  }
+  return o->nshape ? 0 : -1;
+}
+
 static int parse_nb(const char *arg, bench_opts_t *o) {
   const char *eq = strchr(arg, '=');
   if (!eq)
@@ -238,6 +301,8 @@ static void set_defaults(bench_opts_t *o) {
   o->nnb = 1;
   o->trans[0][0] = o->trans[0][1] = 'N';
   o->ntrans = 1;
+  o->shapes[0].kind = SHAPE_SQUARE;
+  o->nshape = 1;
   o->pivots[0] = o->pivots[1] = 1;
   o->repeat = 3;
   o->samples = 200;
@@ -274,7 +339,7 @@ static void preset_main(bench_opts_t *o) {
 }
 
 // ctest: tiny sizes, every op/impl/trans/layout/pivot mode, a size that the
-// block sizes do not divide.
+// block sizes do not divide; the other dgemm shapes with one transpose each.
 static void preset_quick(bench_opts_t *o) {
   o->n[0] = 100;
   o->nn = 1;
@@ -287,10 +352,41 @@ static void preset_quick(bench_opts_t *o) {
     o->trans[i][1] = tr[i][1];
   }
   o->ntrans = 4;
+  static const char *const shape_tr[3] = {"", "NT", "TN"}; // square: all of --trans
+  for (int s = 0; s < 3; s++) {
+    memset(&o->shapes[s], 0, sizeof o->shapes[s]);
+    o->shapes[s].kind = (bench_shape_kind_t)s;
+    if (shape_tr[s][0]) {
+      parse_trans_pair(shape_tr[s], o->shapes[s].trans[0]);
+      o->shapes[s].ntrans = 1;
+    }
+  }
+  o->nshape = 3;
   o->repeat = 1;
   o->ablate = 1;
   o->samples = 400;
   o->quick = 1;
+}
+
+// The grid check (gridcheck.c builds its cases): n = 4096, nb 64, 128, 256
+// for rma (both layouts) and ScaLAPACK alike (--nb replaces the list), small
+// problems n = 256 and 1024 at nb 32. With --quick: n = 120, nb 16, 32, 64,
+// small problems 40 and 100 at nb 8, one timed run.
+static void preset_grid_check(bench_opts_t *o, int quick) {
+  o->grid_check = 1;
+  o->n[0] = quick ? 120 : 4096;
+  o->nn = 1;
+  const int nbs[3] = {64, 128, 256}, nbs_quick[3] = {16, 32, 64};
+  for (int i = 0; i < 3; i++)
+    o->nb[i] = quick ? nbs_quick[i] : nbs[i];
+  o->nnb = 3;
+  o->gc_small[0] = quick ? 40 : 256;
+  o->gc_small[1] = quick ? 100 : 1024;
+  o->ngc_small = 2;
+  o->gc_small_nb = quick ? 8 : 32;
+  o->repeat = quick ? 1 : 2;
+  o->samples = quick ? 400 : 200;
+  o->quick = quick;
 }
 
 int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_t *env) {
@@ -302,13 +398,23 @@ int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_
   opterr = 0;
   // Pass 1: presets.
   optind = 0;
-  int c;
+  int c, want_main = 0, want_quick = 0, want_grid = 0;
   while ((c = getopt_long(argc, argv, "", long_opts, NULL)) != -1) {
-    if (c == O_MAIN)
-      preset_main(o);
-    if (c == O_QUICK)
-      preset_quick(o);
+    want_main |= c == O_MAIN;
+    want_quick |= c == O_QUICK;
+    want_grid |= c == O_GRID_CHECK;
   }
+  if (want_grid && want_main) {
+    if (env->rank == 0)
+      fprintf(stderr, "rmala-bench: --grid-check and --main are separate runs; choose one\n");
+    return -1;
+  }
+  if (want_main)
+    preset_main(o);
+  if (want_grid)
+    preset_grid_check(o, want_quick);
+  else if (want_quick)
+    preset_quick(o);
   // Pass 2: everything, overriding the presets.
   optind = 0;
   opterr = 0; // our own message below
@@ -356,6 +462,10 @@ int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_
       break;
     case O_MAIN:
     case O_QUICK:
+    case O_GRID_CHECK:
+      break;
+    case O_SHAPE:
+      bad = parse_shape_list(optarg, o);
       break;
     case O_OVERWRITE:
       o->overwrite = 1;

@@ -13,7 +13,7 @@
 
 #define CSV_HEADER                                                                                 \
   "op,impl,layout,m,n,k,nb,p,q,np,nodes,trans,time_s,gflops,gflops_per_rank,"                      \
-  "ratio_to_scalapack,ratio_to_limit,residual,status,peak_rss_mb"
+  "ratio_to_scalapack,ratio_to_limit,residual,status,peak_rss_mb,lib_MB"
 
 /* ---- names ------------------------------------------------------------- */
 
@@ -25,7 +25,8 @@ const char *bench_ablate_name(bench_ablate_t a) {
                                                "no-contention",
                                                "no-nonblocking",
                                                "no-zero-copy",
-                                               "no-zero-copy-no-nonblocking"};
+                                               "no-zero-copy-no-nonblocking",
+                                               "no-shared-memory"};
   return names[a];
 }
 
@@ -57,19 +58,31 @@ const char *bench_status_name(bench_status_t s) {
   return names[s];
 }
 
-// dgemm: the transposes; LU: the pivoting mode.
-void bench_trans_name(const bench_case_t *c, char out[8]) {
+// dgemm: the transposes; LU: the pivoting mode and matrix: "pivot" (partial
+// pivoting, random matrix), "nopiv" (rma without pivoting, diagonally
+// dominant matrix), "pivot-dd" (a peer, which always pivots, on that
+// diagonally dominant matrix: its interchanges are no-ops).
+void bench_trans_name(const bench_case_t *c, char out[16]) {
   if (c->op == OP_LU)
-    snprintf(out, 8, "%s", c->pivot ? "pivot" : "nopiv");
+    snprintf(out, 16, "%s", c->pivot ? "pivot" : c->impl == IMPL_RMA ? "nopiv" : "pivot-dd");
   else
-    snprintf(out, 8, "%c%c", c->ta, c->tb);
+    snprintf(out, 16, "%c%c", c->ta, c->tb);
+}
+
+// "n=4096" (LU, square dgemm) or "m=4096 n=512 k=512".
+void bench_dims_label(const bench_case_t *c, char *buf, size_t len) {
+  if (c->op == OP_LU || (c->m == c->n && c->k == c->n))
+    snprintf(buf, len, "n=%d", c->n);
+  else
+    snprintf(buf, len, "m=%d n=%d k=%d", c->m, c->n, c->k);
 }
 
 void bench_case_label(const bench_case_t *c, char *buf, size_t len) {
-  char tr[8];
+  char tr[16], dims[48];
   bench_trans_name(c, tr);
-  int k = snprintf(buf, len, "%s %s %s n=%d", bench_op_name(c->op), bench_impl_name(c),
-                   bench_layout_name(c), c->n);
+  bench_dims_label(c, dims, sizeof dims);
+  int k = snprintf(buf, len, "%s %s %s %s", bench_op_name(c->op), bench_impl_name(c),
+                   bench_layout_name(c), dims);
   if (c->nb && k > 0 && (size_t)k < len)
     k += snprintf(buf + k, len - (size_t)k, " nb=%d", c->nb);
   if (c->p && k > 0 && (size_t)k < len)
@@ -80,10 +93,10 @@ void bench_case_label(const bench_case_t *c, char *buf, size_t len) {
 
 /* ---- ratios ------------------------------------------------------------ */
 
-// Floating-point operations: 2 n^3 for dgemm, 2/3 n^3 for the LU factorization.
+// Floating-point operations: 2 m n k for dgemm, 2/3 n^3 for the LU factorization.
 double bench_flops(const bench_case_t *c) {
   double n = c->n;
-  return c->op == OP_DGEMM ? 2.0 * n * n * n : 2.0 / 3.0 * n * n * n;
+  return c->op == OP_DGEMM ? 2.0 * c->m * n * c->k : 2.0 / 3.0 * n * n * n;
 }
 
 // Ratio of every OK row to the best OK scalapack row (over nb and grids) and
@@ -168,12 +181,12 @@ static void put_num(FILE *f, const char *fmt, double v, int json) {
 
 static void put_csv(FILE *f, const bench_result_t *r) {
   const bench_case_t *c = &r->c;
-  char tr[8];
+  char tr[16];
   bench_trans_name(c, tr);
   fprintf(f, "%s,%s,%s,%d,%d,", bench_op_name(c->op), bench_impl_name(c), bench_layout_name(c),
-          c->n, c->n);
+          c->op == OP_DGEMM ? c->m : c->n, c->n);
   if (c->op == OP_DGEMM)
-    fprintf(f, "%d", c->n);
+    fprintf(f, "%d", c->k);
   fprintf(f, ",%d,%d,%d,%d,%d,%s,", c->nb, c->p, c->q, r->np, r->nodes, tr);
   int ran = r->time_best > 0;
   put_num(f, "%.6g", ran ? r->time_best : -1, 0);
@@ -190,7 +203,9 @@ static void put_csv(FILE *f, const bench_result_t *r) {
     fputs("nan", f);
   else
     put_num(f, "%.4g", r->residual, 0);
-  fprintf(f, ",%s,%.1f\n", bench_status_name(r->status), r->peak_rss_mb);
+  fprintf(f, ",%s,%.1f,", bench_status_name(r->status), r->peak_rss_mb);
+  put_num(f, "%.2f", r->lib_mb, 0);
+  fputc('\n', f);
 }
 
 static void put_json_str(FILE *f, const char *key, const char *v) {
@@ -211,24 +226,33 @@ static void put_json_num(FILE *f, const char *key, const char *fmt, double v) {
 
 static void put_json(FILE *f, const bench_result_t *r) {
   const bench_case_t *c = &r->c;
-  char tr[8];
+  char tr[16];
   bench_trans_name(c, tr);
   int ran = r->time_best > 0;
   fputc('{', f);
   put_json_str(f, "op", bench_op_name(c->op));
   put_json_str(f, "impl", bench_impl_name(c));
   put_json_str(f, "layout", bench_layout_name(c));
-  fprintf(f, "\"m\":%d,\"n\":%d,", c->n, c->n);
-  if (c->op == OP_DGEMM)
-    fprintf(f, "\"k\":%d,", c->n);
-  else
+  fprintf(f, "\"m\":%d,\"n\":%d,", c->op == OP_DGEMM ? c->m : c->n, c->n);
+  if (c->op == OP_DGEMM) {
+    fprintf(f, "\"k\":%d,", c->k);
+    put_json_str(f, "shape", bench_shape_name(c->shape));
+  } else {
     fputs("\"k\":null,", f);
+    put_json_str(f, "matrix", c->pivot ? "random" : "diagonally-dominant");
+  }
   fprintf(f, "\"nb\":%d,\"p\":%d,\"q\":%d,\"np\":%d,\"nodes\":%d,", c->nb, c->p, c->q, r->np,
           r->nodes);
   put_json_str(f, "trans", tr);
   put_json_num(f, "time_s", "%.6g", ran ? r->time_best : -1);
   put_json_num(f, "time_median_s", "%.6g", ran ? r->time_median : -1);
-  fprintf(f, "\"repeats\":%d,", r->repeats);
+  put_json_num(f, "time_first_s", "%.6g", r->time_first);
+  put_json_num(f, "time_warm_s", "%.6g", r->time_warm);
+  fprintf(f, "\"first_call\":%s,\"repeats\":%d,", c->first_call ? "true" : "false", r->repeats);
+  if (c->section != GC_NONE) {
+    static const char *const sec[] = {"", "dgemm", "lu-first-call", "lu-nopiv", "small"};
+    put_json_str(f, "grid_check", sec[c->section]);
+  }
   put_json_num(f, "gflops", "%.4f", ran ? r->gflops : -1);
   put_json_num(f, "gflops_per_rank", "%.4f", ran ? r->gflops / r->np : -1);
   put_json_num(f, "ratio_to_scalapack", "%.4f", r->ratio_sp);
@@ -237,6 +261,14 @@ static void put_json(FILE *f, const bench_result_t *r) {
   put_json_str(f, "status", bench_status_name(r->status));
   put_json_str(f, "note", r->note);
   put_json_num(f, "loadavg_1min", "%.2f", r->load1);
+  put_json_num(f, "lib_MB", "%.2f", r->lib_mb);
+  if (c->impl == IMPL_RMA) {
+    put_json_num(f, "lib_store_a_mb", "%.2f", r->lib.store_a);
+    put_json_num(f, "lib_store_b_mb", "%.2f", r->lib.store_b);
+    put_json_num(f, "lib_work_mb", "%.2f", r->lib.work);
+    put_json_num(f, "lib_mailbox_mb", "%.2f", r->lib.mailbox);
+    put_json_num(f, "lib_total_mb", "%.2f", r->lib.total);
+  }
   fprintf(f, "\"peak_rss_mb\":%.1f}\n", r->peak_rss_mb);
 }
 
@@ -281,14 +313,26 @@ static void ratio_str(double v, char *buf, size_t len) {
     snprintf(buf, len, "%.3f", v);
 }
 
+// "4096" (LU, square dgemm) or "4096x512x512" (m x n x k).
+static void size_str(const bench_case_t *c, char *buf, size_t len) {
+  if (c->op == OP_LU || (c->m == c->n && c->k == c->n))
+    snprintf(buf, len, "%d", c->n);
+  else
+    snprintf(buf, len, "%dx%dx%d", c->m, c->n, c->k);
+}
+
+// Every row. best_s is the reported time: the best repeat, or for first-call
+// rows (marked *) the first call after rma_init.
 void bench_table_print(const bench_result_t *rows, int count) {
-  printf("\n%-6s %-38s %-12s %6s %4s %5s %-5s %9s %9s %8s %8s %8s %8s %-15s %8s\n", "op", "impl",
-         "layout", "n", "nb", "grid", "trans", "best_s", "median_s", "GFLOP/s", "vs_sp", "vs_lim",
-         "residual", "status", "rss_MB");
+  printf("\n%-6s %-38s %-12s %14s %4s %5s %-8s %9s %9s %8s %8s %8s %8s %-15s %8s %8s\n", "op",
+         "impl", "layout", "size", "nb", "grid", "trans", "best_s", "median_s", "GFLOP/s", "vs_sp",
+         "vs_lim", "residual", "status", "rss_MB", "lib_MB");
+  int any_first = 0;
   for (int i = 0; i < count; i++) {
     const bench_result_t *r = &rows[i];
-    char tr[8], grid[16], rs[16], rl[16], res[16], tb[16], tm[16], gf[16];
+    char tr[16], grid[16], rs[16], rl[16], res[16], tb[16], tm[16], gf[16], sz[48], lib[16];
     bench_trans_name(&r->c, tr);
+    size_str(&r->c, sz, sizeof sz);
     if (r->c.p)
       snprintf(grid, sizeof grid, "%dx%d", r->c.p, r->c.q);
     else
@@ -300,20 +344,27 @@ void bench_table_print(const bench_result_t *rows, int count) {
     else
       snprintf(res, sizeof res, "-");
     if (r->time_best > 0) {
-      snprintf(tb, sizeof tb, "%.4f", r->time_best);
+      snprintf(tb, sizeof tb, "%.4f%s", r->time_best, r->c.first_call ? "*" : "");
       snprintf(tm, sizeof tm, "%.4f", r->time_median);
       snprintf(gf, sizeof gf, "%.2f", r->gflops);
+      any_first |= r->c.first_call;
     } else {
       snprintf(tb, sizeof tb, "-");
       snprintf(tm, sizeof tm, "-");
       snprintf(gf, sizeof gf, "-");
     }
-    printf("%-6s %-38s %-12s %6d %4d %5s %-5s %9s %9s %8s %8s %8s %8s %-15s %8.1f\n",
-           bench_op_name(r->c.op), bench_impl_name(&r->c), bench_layout_name(&r->c), r->c.n,
-           r->c.nb, grid, tr, tb, tm, gf, rs, rl, res,
+    if (r->lib_mb >= 0)
+      snprintf(lib, sizeof lib, "%.1f", r->lib_mb);
+    else
+      snprintf(lib, sizeof lib, "-");
+    printf("%-6s %-38s %-12s %14s %4d %5s %-8s %9s %9s %8s %8s %8s %8s %-15s %8.1f %8s\n",
+           bench_op_name(r->c.op), bench_impl_name(&r->c), bench_layout_name(&r->c), sz, r->c.nb,
+           grid, tr, tb, tm, gf, rs, rl, res,
            r->status == ST_NOT_IMPLEMENTED ? "not implemented" : bench_status_name(r->status),
-           r->peak_rss_mb);
+           r->peak_rss_mb, lib);
   }
+  if (any_first)
+    printf("  * first call after rma_init (no warm-up); median_s is over the repeats after it\n");
 }
 
 // Per group: the best row of each impl/layout/pivot mode (best over nb and
@@ -325,12 +376,17 @@ void bench_ratio_table_print(const bench_result_t *rows, int count) {
     if (c->ablate != ABL_NONE)
       continue;
     if (c->group != last_group) {
-      char tr[8];
+      char tr[16], dims[48];
       bench_trans_name(c, tr);
-      printf("\nRatio table: %s n=%d %s np=%d (best nb per impl; vs_sp = / best scalapack nb, "
+      bench_dims_label(c, dims, sizeof dims);
+      printf("\nRatio table: %s %s %s np=%d (best nb per impl; vs_sp = / best scalapack nb, "
              "vs_lim = / limit)\n",
-             bench_op_name(c->op), c->n, c->op == OP_DGEMM ? tr : "", rows[i].np);
-      printf("  %-10s %-12s %-6s %5s %9s %8s %8s  %s\n", "impl", "layout", "pivot", "nb", "GFLOP/s",
+             bench_op_name(c->op), dims,
+             c->op == OP_DGEMM ? tr
+             : c->pivot        ? "pivoting, random matrix"
+                               : "no pivoting, diagonally dominant matrix",
+             rows[i].np);
+      printf("  %-10s %-12s %-8s %5s %9s %8s %8s  %s\n", "impl", "layout", "trans", "nb", "GFLOP/s",
              "vs_sp", "vs_lim", "status");
       last_group = c->group;
     }
@@ -356,26 +412,34 @@ void bench_ratio_table_print(const bench_result_t *rows, int count) {
       snprintf(gf, sizeof gf, "%.2f", r->gflops);
     else
       snprintf(gf, sizeof gf, "-");
-    printf("  %-10s %-12s %-6s %5d %9s %8s %8s  %s%s%s\n", bench_impl_name(c), bench_layout_name(c),
-           c->op == OP_LU ? (c->pivot ? "yes" : "no") : "", c->nb, gf, rs, rl,
+    char tr[16];
+    bench_trans_name(c, tr);
+    printf("  %-10s %-12s %-8s %5d %9s %8s %8s  %s%s%s\n", bench_impl_name(c), bench_layout_name(c),
+           tr, c->nb, gf, rs, rl,
            r->status == ST_NOT_IMPLEMENTED ? "not implemented" : bench_status_name(r->status),
            r->note[0] ? "  # " : "", r->note);
   }
 }
 
-// The paper's Table I: rma_dgemm with each protocol switched off in turn.
+// The paper's Table I: rma_dgemm with each protocol switched off in turn;
+// the switch columns say which were on.
 void bench_ablation_table_print(const bench_result_t *rows, int count) {
   int last_group = -1;
   for (int i = 0; i < count; i++) {
     const bench_result_t *r = &rows[i];
-    if (r->c.ablate == ABL_NONE)
+    bench_ablate_t a = r->c.ablate;
+    if (a == ABL_NONE)
       continue;
     if (r->c.group != last_group) {
-      char tr[8];
+      char tr[16], dims[48];
       bench_trans_name(&r->c, tr);
-      printf("\nAblation (Table I): rma_dgemm %s tiled n=%d nb=%d grid %dx%d np=%d\n", tr, r->c.n,
+      bench_dims_label(&r->c, dims, sizeof dims);
+      printf("\nAblation (Table I): rma_dgemm %s tiled %s nb=%d grid %dx%d np=%d\n", tr, dims,
              r->c.nb, r->c.p, r->c.q, r->np);
-      printf("  %-30s %9s %9s %8s  %s\n", "protocols", "GFLOP/s", "vs_all_on", "vs_sp", "status");
+      printf("  %-28s %-4s %-4s %-4s %-4s %9s %9s %8s  %s\n", "variant", "zc", "nb", "cont", "shm",
+             "GFLOP/s", "vs_all_on", "vs_sp", "status");
+      printf("  (zc zero-copy, nb nonblocking, cont contention avoidance, shm shared memory: "
+             "node neighbours' tiles in place)\n");
       last_group = r->c.group;
     }
     double all_on = -1.0;
@@ -390,7 +454,12 @@ void bench_ablation_table_print(const bench_result_t *rows, int count) {
       snprintf(gf, sizeof gf, "-");
     ratio_str(r->status == ST_OK && all_on > 0 ? r->gflops / all_on : -1, rel, sizeof rel);
     ratio_str(r->ratio_sp, rs, sizeof rs);
-    printf("  %-30s %9s %9s %8s  %s\n", bench_ablate_name(r->c.ablate), gf, rel, rs,
-           r->status == ST_NOT_IMPLEMENTED ? "not implemented" : bench_status_name(r->status));
+    int zc = a != ABL_NO_ZERO_COPY && a != ABL_NO_ZC_NO_NB;
+    int nb = a != ABL_NO_NONBLOCKING && a != ABL_NO_ZC_NO_NB;
+    int cont = a != ABL_NO_CONTENTION, shm = a != ABL_NO_SHARED_MEMORY;
+    printf("  %-28s %-4s %-4s %-4s %-4s %9s %9s %8s  %s%s%s\n", bench_ablate_name(a),
+           zc ? "on" : "off", nb ? "on" : "off", cont ? "on" : "off", shm ? "on" : "off", gf, rel,
+           rs, r->status == ST_NOT_IMPLEMENTED ? "not implemented" : bench_status_name(r->status),
+           r->note[0] ? "  # " : "", r->note);
   }
 }

@@ -32,7 +32,7 @@ fi
 
 # Columns: 1 op 2 impl 3 layout 4 m 5 n 6 k 7 nb 8 p 9 q 10 np 11 nodes 12 trans
 # 13 time_s 14 gflops 15 gflops_per_rank 16 ratio_to_scalapack 17 ratio_to_limit
-# 18 residual 19 status 20 peak_rss_mb
+# 18 residual 19 status 20 peak_rss_mb 21 lib_MB
 
 # Series name of a row: impl, the layout for rma, the pivoting for LU.
 series='function sname(   s) {
@@ -52,8 +52,11 @@ function sorder(s) {  # bars in a fixed order: peers first, then rma
 made=0
 for op in dgemm lu; do
   tr=""
-  # Rows of this op that are OK and not ablation runs; dgemm: one transpose.
-  awk -F, -v op="$op" 'NR > 1 && $1 == op && $19 == "OK" && $2 !~ /^rma-ablate/' "$csv" > "$work/rows"
+  # Rows of this op that are OK and not ablation runs; dgemm: square shapes
+  # (m = n = k) and one transpose; LU: not the peers' runs on the no-pivot
+  # matrix (trans pivot-dd), so each series has one matrix.
+  awk -F, -v op="$op" 'NR > 1 && $1 == op && $19 == "OK" && $2 !~ /^rma-ablate/ &&
+    (op != "dgemm" || ($4 == $5 && $6 == $5)) && $12 != "pivot-dd"' "$csv" > "$work/rows"
   [ -s "$work/rows" ] || { echo "plot.sh: no OK $op rows"; continue; }
   if [ "$op" = dgemm ]; then
     tr=$(awk -F, '$12 == "NN" { print "NN"; exit }' "$work/rows")
@@ -157,8 +160,8 @@ awk -F, 'NR > 1 && $2 ~ /^rma-ablate/ && $19 == "OK"' "$csv" > "$work/abl"
 if [ -s "$work/abl" ]; then
   n=$(awk -F, '$5 > m { m = $5 } END { print m }' "$work/abl")
   awk -F, -v n="$n" '$5 == n { k = $2; sub(/^rma-ablate:/, "", k); if ($14 > g[k]) g[k] = $14 }
-    END { split("all-on no-contention no-nonblocking no-zero-copy no-zero-copy-no-nonblocking", o, " ")
-          for (i = 1; i <= 5; i++) if (o[i] in g) print o[i], g[o[i]] }' "$work/abl" > "$work/abl.dat"
+    END { no = split("all-on no-contention no-nonblocking no-zero-copy no-zero-copy-no-nonblocking no-shared-memory", o, " ")
+          for (i = 1; i <= no; i++) if (o[i] in g) print o[i], g[o[i]] }' "$work/abl" > "$work/abl.dat"
   gnuplot <<EOF
 set terminal $term
 set output "$out/ablation.png"

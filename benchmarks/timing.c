@@ -43,14 +43,15 @@ static int cmp_double(const void *a, const void *b) {
 
 // Runs t->setup (untimed) then t->call (timed between two barriers) once as
 // a warm-up and then `repeat` times. The time of a run is the largest over
-// the ranks. Returns the first non-zero code (agreed over ranks) and stops
+// the ranks; *first gets the warm-up's time, *best and *median those of the
+// repeats. Returns the first non-zero code (agreed over ranks) and stops
 // there; *runs counts the timed runs completed. Collective.
-int bench_time(const bench_env_t *env, int repeat, const bench_timed_t *t, double *best,
-               double *median, int *runs) {
+int bench_time(const bench_env_t *env, int repeat, const bench_timed_t *t, double *first,
+               double *best, double *median, int *runs) {
   double *times = malloc(sizeof(double) * (size_t)repeat);
   int rc = 0;
   *runs = 0;
-  *best = *median = -1.0;
+  *first = *best = *median = -1.0;
   for (int run = 0; run <= repeat; run++) {
     if (t->setup && (rc = bench_agree_rc(env, t->setup(t->ctx))))
       break;
@@ -64,9 +65,11 @@ int bench_time(const bench_env_t *env, int repeat, const bench_timed_t *t, doubl
     double dt = MPI_Wtime() - t0;
     if ((rc = bench_agree_rc(env, crc)))
       break;
-    if (run == 0)
-      continue; // warm-up
     MPI_Allreduce(MPI_IN_PLACE, &dt, 1, MPI_DOUBLE, MPI_MAX, env->comm);
+    if (run == 0) {
+      *first = dt; // the warm-up
+      continue;
+    }
     times[(*runs)++] = dt;
   }
   if (*runs > 0) {
@@ -75,6 +78,18 @@ int bench_time(const bench_env_t *env, int repeat, const bench_timed_t *t, doubl
     *median = *runs % 2 ? times[*runs / 2] : 0.5 * (times[*runs / 2 - 1] + times[*runs / 2]);
   }
   free(times);
+  return rc;
+}
+
+// bench_time for the case of row r, its times into r: the case's own repeat
+// count or --repeat; time_first is the first call, time_warm the best repeat,
+// and time_best (the reported time) the first call for first_call cases,
+// else the best repeat. Returns bench_time's code. Collective.
+int bench_time_row(const bench_env_t *env, const bench_opts_t *o, const bench_timed_t *t,
+                   bench_result_t *r) {
+  int repeat = r->c.repeat > 0 ? r->c.repeat : o->repeat;
+  int rc = bench_time(env, repeat, t, &r->time_first, &r->time_warm, &r->time_median, &r->repeats);
+  r->time_best = r->c.first_call ? r->time_first : r->time_warm;
   return rc;
 }
 

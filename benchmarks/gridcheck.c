@@ -1,0 +1,355 @@
+/*
+ * gridcheck.c — `--grid-check`: one run over the grid of configurations the
+ * performance targets are stated for, then one table per group with each
+ * cell's ratio and whether it meets its target ("ok") or not ("MISS").
+ *
+ * Groups (n = --n, default 4096; nb = --nb, default 64, 128, 256; the grid
+ * is the first of --grid or the near-square default):
+ *   dgemm  rma_dgemm on {tiled, ScaLAPACK layout} x {NN, NT, TN, TT} x nb,
+ *          next to pdgemm of the same transposes and nb and the limit
+ *          (OpenBLAS, as many threads as ranks on the node);
+ *          targets >= 1.00x pdgemm same cell, >= 0.85x limit
+ *          (tiled, largest nb, NN: >= 0.95x limit).
+ *   LU     rma_lu with partial pivoting on a random matrix, {tiled,
+ *          ScaLAPACK} x nb, timed on the FIRST call after a fresh rma_init
+ *          (no warm-up; the repeats after it are reported as the warm time),
+ *          next to pdgetrf of the same nb (best of the repeats after a
+ *          warm-up); targets first call >= 1.00x pdgetrf same nb, best rma
+ *          cell >= 1.05x best pdgetrf cell.
+ *   nopiv  rma_lu without pivoting on a diagonally dominant matrix vs the
+ *          LAPACKE dgetrf limit on the same matrix; target >= 0.95x.
+ *   small  dgemm n = 256 and 1024, nb = 32, both layouts, NN and NT vs
+ *          pdgemm; target >= 1.00x. More repeats (5 x --repeat): short calls.
+ * The small group runs first, so its lib_MB is not the pooled segments of
+ * the large calls.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+static const char *const gc_trans[4] = {"NN", "NT", "TN", "TT"};
+
+// The peers and rma cells of one group; nbs/nnb the block sizes of all.
+static void gc_group(bench_case_list_t *l, bench_case_t base, int with_limit, int with_sp,
+                     const int *nbs, int nnb) {
+  if (with_limit) {
+    bench_case_t c = base;
+    c.impl = IMPL_LIMIT;
+    c.nb = c.p = c.q = 0;
+    c.first_call = 0;
+    c.layout = LAYOUT_NONE;
+    bench_case_push(l, c);
+  }
+  if (with_sp)
+    for (int b = 0; b < nnb; b++) {
+      bench_case_t c = base;
+      c.impl = IMPL_SCALAPACK;
+      c.nb = nbs[b];
+      c.first_call = 0;
+      c.layout = LAYOUT_NONE;
+      bench_case_push(l, c);
+    }
+  for (int lay = 0; lay < 2; lay++)
+    for (int b = 0; b < nnb; b++) {
+      bench_case_t c = base;
+      c.impl = IMPL_RMA;
+      c.layout = (bench_layout_t)lay;
+      c.nb = nbs[b];
+      bench_case_push(l, c);
+    }
+}
+
+int bench_gridcheck_cases(const bench_opts_t *o, const bench_env_t *env, const int *gp,
+                          const int *gq, bench_case_list_t *l) {
+  (void)env;
+  int group = 0;
+  bench_case_t base = {.p = gp[0], .q = gq[0], .pivot = 1, .layout = LAYOUT_NONE};
+  if (o->ops[OP_DGEMM]) {
+    // Small problems first (their lib_MB then shows their own segments).
+    for (int i = 0; i < o->ngc_small; i++)
+      for (int t = 0; t < 2; t++) {
+        bench_case_t c = base;
+        c.op = OP_DGEMM;
+        c.m = c.n = c.k = o->gc_small[i];
+        c.ta = gc_trans[t][0];
+        c.tb = gc_trans[t][1];
+        c.section = GC_SMALL;
+        c.repeat = 5 * o->repeat;
+        c.group = group++;
+        gc_group(l, c, 0, 1, &o->gc_small_nb, 1);
+      }
+  }
+  for (int i = 0; i < o->nn; i++) {
+    int n = o->n[i];
+    if (o->ops[OP_DGEMM])
+      for (int t = 0; t < 4; t++) {
+        bench_case_t c = base;
+        c.op = OP_DGEMM;
+        c.m = c.n = c.k = n;
+        c.ta = gc_trans[t][0];
+        c.tb = gc_trans[t][1];
+        c.section = GC_DGEMM;
+        c.group = group++;
+        gc_group(l, c, 1, 1, o->nb, o->nnb);
+      }
+    if (o->ops[OP_LU]) {
+      bench_case_t c = base;
+      c.op = OP_LU;
+      c.m = c.n = n;
+      c.ta = c.tb = 'N';
+      c.section = GC_LU_FIRST;
+      c.first_call = 1;
+      c.group = group++;
+      gc_group(l, c, 1, 1, o->nb, o->nnb);
+      c.section = GC_LU_NOPIV;
+      c.first_call = 0;
+      c.pivot = 0;
+      c.group = group++;
+      gc_group(l, c, 1, 0, o->nb, o->nnb);
+    }
+  }
+  return l->count;
+}
+
+/* ---- tables ------------------------------------------------------------ */
+
+typedef struct {
+  int ok, miss, na;
+} tally_t;
+
+// The row of a section with these fields (nb 0 and layout LAYOUT_NONE for
+// the limit), or NULL.
+static const bench_result_t *find(const bench_result_t *rows, int count, bench_section_t sec, int n,
+                                  bench_impl_t impl, bench_layout_t lay, char ta, char tb, int nb) {
+  for (int i = 0; i < count; i++) {
+    const bench_case_t *c = &rows[i].c;
+    if (c->section == sec && c->n == n && c->impl == impl && c->ta == ta && c->tb == tb &&
+        (impl != IMPL_RMA || c->layout == lay) && (impl == IMPL_LIMIT || c->nb == nb))
+      return &rows[i];
+  }
+  return NULL;
+}
+
+static double gf_of(const bench_result_t *r) {
+  return r && r->status == ST_OK && r->gflops > 0 ? r->gflops : -1.0;
+}
+
+static void gf_str(const bench_result_t *r, char *buf, size_t len) {
+  double g = gf_of(r);
+  if (g > 0)
+    snprintf(buf, len, "%.2f", g);
+  else
+    snprintf(buf, len, "%s", r ? (r->status == ST_OK ? "-" : bench_status_name(r->status)) : "-");
+}
+
+// "1.023 ok" / "0.840 MISS" for rma / peer against target; "- n/a" when a
+// side has no OK row (a failed rma cell counts as a miss: it met nothing).
+static void verdict(const bench_result_t *rma, double peer, double target, tally_t *t, char *buf,
+                    size_t len) {
+  double g = gf_of(rma);
+  if (rma && rma->status != ST_OK && rma->status != ST_NOT_IMPLEMENTED) {
+    snprintf(buf, len, "%s MISS", bench_status_name(rma->status));
+    t->miss++;
+  } else if (g < 0 || peer <= 0) {
+    snprintf(buf, len, "n/a");
+    t->na++;
+  } else {
+    double r = g / peer;
+    int ok = r >= target;
+    snprintf(buf, len, "%.3f %s", r, ok ? "ok" : "MISS");
+    ok ? t->ok++ : t->miss++;
+  }
+}
+
+static const char *lay_name(int lay) { return lay == LAYOUT_TILED ? "tiled" : "scalapack"; }
+
+static void print_dgemm(const bench_opts_t *o, const bench_result_t *rows, int count, int n,
+                        tally_t *t) {
+  const bench_result_t *any = find(rows, count, GC_DGEMM, n, IMPL_LIMIT, LAYOUT_NONE, 'N', 'N', 0);
+  if (!find(rows, count, GC_DGEMM, n, IMPL_RMA, LAYOUT_TILED, 'N', 'N', o->nb[0]))
+    return;
+  int nbmax = 0;
+  for (int b = 0; b < o->nnb; b++)
+    nbmax = o->nb[b] > nbmax ? o->nb[b] : nbmax;
+  printf("\nGrid check: dgemm n=%d, GFLOP/s; peers of the same transposes (and nb for pdgemm); "
+         "limit = OpenBLAS, %s\n",
+         n, any ? any->note : "not run");
+  printf("  targets: rma >= 1.00x pdgemm of the same cell; >= 0.85x limit (tiled nb %d NN: "
+         ">= 0.95x)\n",
+         nbmax);
+  printf("  %-5s %-10s %4s %9s %9s %-12s %9s %-12s\n", "trans", "layout", "nb", "rma", "pdgemm",
+         "vs_pdgemm", "limit", "vs_limit");
+  for (int tr = 0; tr < 4; tr++) {
+    char ta = gc_trans[tr][0], tb = gc_trans[tr][1];
+    const bench_result_t *lim = find(rows, count, GC_DGEMM, n, IMPL_LIMIT, LAYOUT_NONE, ta, tb, 0);
+    for (int lay = 0; lay < 2; lay++)
+      for (int b = 0; b < o->nnb; b++) {
+        int nb = o->nb[b];
+        const bench_result_t *r =
+            find(rows, count, GC_DGEMM, n, IMPL_RMA, (bench_layout_t)lay, ta, tb, nb);
+        const bench_result_t *sp =
+            find(rows, count, GC_DGEMM, n, IMPL_SCALAPACK, LAYOUT_NONE, ta, tb, nb);
+        if (!r)
+          continue;
+        double lt = lay == LAYOUT_TILED && nb == nbmax && tr == 0 ? 0.95 : 0.85;
+        char g[16], gs[16], gl[16], v1[24], v2[24];
+        gf_str(r, g, sizeof g);
+        gf_str(sp, gs, sizeof gs);
+        gf_str(lim, gl, sizeof gl);
+        verdict(r, gf_of(sp), 1.0, t, v1, sizeof v1);
+        verdict(r, gf_of(lim), lt, t, v2, sizeof v2);
+        printf("  %-5s %-10s %4d %9s %9s %-12s %9s %-12s%s\n", gc_trans[tr], lay_name(lay), nb, g,
+               gs, v1, gl, v2, lt > 0.9 ? " (0.95)" : "");
+      }
+  }
+}
+
+static void print_lu(const bench_opts_t *o, const bench_result_t *rows, int count, int n,
+                     tally_t *t) {
+  if (!find(rows, count, GC_LU_FIRST, n, IMPL_RMA, LAYOUT_TILED, 'N', 'N', o->nb[0]))
+    return;
+  const char *smb = getenv("RMALA_STORE_MB");
+  printf("\nGrid check: rma_lu with partial pivoting, random matrix, n=%d, GFLOP/s\n", n);
+  printf("  first = rma's FIRST call after a fresh rma_init, no warm-up (the reported time)%s%s;\n"
+         "  warm = best of the %d repeats after it; pdgetrf = best of %d after a warm-up\n",
+         smb && *smb ? ", RMALA_STORE_MB=" : ", RMALA_STORE_MB unset", smb && *smb ? smb : "",
+         o->repeat, o->repeat);
+  printf("  targets: first call >= 1.00x pdgetrf of the same nb; best rma cell >= 1.05x best "
+         "pdgetrf cell\n");
+  printf("  %-10s %4s %9s %9s %9s %-14s %-9s %s\n", "layout", "nb", "first", "warm", "pdgetrf",
+         "first/pdgetrf", "warm/pdg", "pivots moving rows");
+  const bench_result_t *best = NULL, *best_sp = NULL;
+  for (int lay = 0; lay < 2; lay++)
+    for (int b = 0; b < o->nnb; b++) {
+      int nb = o->nb[b];
+      const bench_result_t *r =
+          find(rows, count, GC_LU_FIRST, n, IMPL_RMA, (bench_layout_t)lay, 'N', 'N', nb);
+      const bench_result_t *sp =
+          find(rows, count, GC_LU_FIRST, n, IMPL_SCALAPACK, LAYOUT_NONE, 'N', 'N', nb);
+      if (!r)
+        continue;
+      if (gf_of(r) > 0 && (!best || r->gflops > best->gflops))
+        best = r;
+      if (lay == 0 && gf_of(sp) > 0 && (!best_sp || sp->gflops > best_sp->gflops))
+        best_sp = sp;
+      char g[16], gw[16], gs[16], v1[24], w[16], mv[32];
+      gf_str(r, g, sizeof g);
+      gf_str(sp, gs, sizeof gs);
+      double warm =
+          r->status == ST_OK && r->time_warm > 0 ? bench_flops(&r->c) / r->time_warm * 1e-9 : -1.0;
+      if (warm > 0)
+        snprintf(gw, sizeof gw, "%.2f", warm);
+      else
+        snprintf(gw, sizeof gw, "-");
+      if (warm > 0 && gf_of(sp) > 0)
+        snprintf(w, sizeof w, "%.3f", warm / sp->gflops);
+      else
+        snprintf(w, sizeof w, "-");
+      if (r->moved >= 0)
+        snprintf(mv, sizeof mv, "%d of %d", r->moved, n);
+      else
+        snprintf(mv, sizeof mv, "-");
+      verdict(r, gf_of(sp), 1.0, t, v1, sizeof v1);
+      printf("  %-10s %4d %9s %9s %9s %-14s %-9s %s\n", lay_name(lay), nb, g, gw, gs, v1, w, mv);
+    }
+  char v[24];
+  verdict(best, gf_of(best_sp), 1.05, t, v, sizeof v);
+  if (best && best_sp)
+    printf("  best: rma %s nb %d first call %.2f vs pdgetrf nb %d %.2f: %s (target 1.05)\n",
+           lay_name(best->c.layout), best->c.nb, best->gflops, best_sp->c.nb, best_sp->gflops, v);
+  else
+    printf("  best: %s (no OK rma or pdgetrf cell)\n", v);
+}
+
+static void print_nopiv(const bench_opts_t *o, const bench_result_t *rows, int count, int n,
+                        tally_t *t) {
+  if (!find(rows, count, GC_LU_NOPIV, n, IMPL_RMA, LAYOUT_TILED, 'N', 'N', o->nb[0]))
+    return;
+  const bench_result_t *lim =
+      find(rows, count, GC_LU_NOPIV, n, IMPL_LIMIT, LAYOUT_NONE, 'N', 'N', 0);
+  char gl[16];
+  gf_str(lim, gl, sizeof gl);
+  printf("\nGrid check: rma_lu without pivoting, diagonally dominant matrix, n=%d, best of %d "
+         "after a warm-up,\n  vs LAPACKE dgetrf on the same matrix (%s): %s GFLOP/s\n",
+         n, o->repeat, lim ? lim->note : "not run", gl);
+  printf("  target: >= 0.95x the limit\n");
+  printf("  %-10s %4s %9s %-12s\n", "layout", "nb", "rma", "vs_limit");
+  for (int lay = 0; lay < 2; lay++)
+    for (int b = 0; b < o->nnb; b++) {
+      const bench_result_t *r =
+          find(rows, count, GC_LU_NOPIV, n, IMPL_RMA, (bench_layout_t)lay, 'N', 'N', o->nb[b]);
+      if (!r)
+        continue;
+      char g[16], v[24];
+      gf_str(r, g, sizeof g);
+      verdict(r, gf_of(lim), 0.95, t, v, sizeof v);
+      printf("  %-10s %4d %9s %-12s\n", lay_name(lay), o->nb[b], g, v);
+    }
+}
+
+static void print_small(const bench_opts_t *o, const bench_result_t *rows, int count, tally_t *t) {
+  if (!o->ngc_small || !find(rows, count, GC_SMALL, o->gc_small[0], IMPL_RMA, LAYOUT_TILED, 'N',
+                             'N', o->gc_small_nb))
+    return;
+  printf("\nGrid check: small dgemm, nb %d, GFLOP/s, best of %d after a warm-up\n", o->gc_small_nb,
+         5 * o->repeat);
+  printf("  target: rma >= 1.00x pdgemm of the same n, transposes and nb\n");
+  printf("  %6s %-5s %-10s %9s %9s %-12s\n", "n", "trans", "layout", "rma", "pdgemm", "vs_pdgemm");
+  for (int i = 0; i < o->ngc_small; i++)
+    for (int tr = 0; tr < 2; tr++) {
+      int n = o->gc_small[i];
+      char ta = gc_trans[tr][0], tb = gc_trans[tr][1];
+      const bench_result_t *sp =
+          find(rows, count, GC_SMALL, n, IMPL_SCALAPACK, LAYOUT_NONE, ta, tb, o->gc_small_nb);
+      for (int lay = 0; lay < 2; lay++) {
+        const bench_result_t *r =
+            find(rows, count, GC_SMALL, n, IMPL_RMA, (bench_layout_t)lay, ta, tb, o->gc_small_nb);
+        if (!r)
+          continue;
+        char g[16], gs[16], v[24];
+        gf_str(r, g, sizeof g);
+        gf_str(sp, gs, sizeof gs);
+        verdict(r, gf_of(sp), 1.0, t, v, sizeof v);
+        printf("  %6d %-5s %-10s %9s %9s %-12s\n", n, gc_trans[tr], lay_name(lay), g, gs, v);
+      }
+    }
+}
+
+void bench_gridcheck_print(const bench_opts_t *o, const bench_env_t *env,
+                           const bench_result_t *rows, int count) {
+  tally_t t[4];
+  memset(t, 0, sizeof t);
+  int p = 0, q = 0;
+  for (int i = 0; i < count && !p; i++)
+    p = rows[i].c.p, q = rows[i].c.q;
+  printf("\n==== Grid check: np=%d, grid %dx%d, %d rank(s) on node 0 ====\n", env->np, p, q,
+         env->node_ranks);
+  for (int i = 0; i < o->nn; i++) {
+    print_dgemm(o, rows, count, o->n[i], &t[0]);
+    print_lu(o, rows, count, o->n[i], &t[1]);
+    print_nopiv(o, rows, count, o->n[i], &t[2]);
+  }
+  print_small(o, rows, count, &t[3]);
+  static const char *const names[4] = {"dgemm", "LU first call", "LU no-pivot", "small dgemm"};
+  int ok = 0, miss = 0, na = 0;
+  const char *sep = "";
+  printf("\nGrid check summary (targets met / checked):");
+  for (int s = 0; s < 4; s++) {
+    int checked = t[s].ok + t[s].miss;
+    if (!checked && !t[s].na)
+      continue;
+    printf("%s %s %d/%d", sep, names[s], t[s].ok, checked);
+    sep = ",";
+    if (t[s].na)
+      printf(" (%d n/a)", t[s].na);
+    ok += t[s].ok, miss += t[s].miss, na += t[s].na;
+  }
+  printf("\n  total: %d ok, %d MISS", ok, miss);
+  if (na)
+    printf(", %d n/a (a peer or the cell did not run OK)", na);
+  printf("\n");
+  if (env->nodes == 1 && env->node_ranks > 1)
+    printf("  (timings on a shared machine vary run to run; compare cells of one run)\n");
+}
