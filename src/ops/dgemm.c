@@ -1,6 +1,6 @@
 /*
  * rma_dgemm: extended SRUMMA on Global Arrays.
- * Layers: rma_dgemm (GA entry, checks) -> dist (directories) -> store (A and
+ * Layers: rma_dgemm (GA entry, checks) -> tiles (directories) -> store (A and
  *         B mirrored into library segments) -> ops/gemm_run (sched plan ->
  *         rma ring -> kernel). C is computed in place by its owners.
  */
@@ -9,7 +9,7 @@
 
 #include "core/context.h"
 #include "core/error.h"
-#include "dist/ga_matrix.h"
+#include "tiles/ga_matrix.h"
 #include "ops/gemm_run.h"
 #include "store/store.h"
 

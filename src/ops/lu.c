@@ -1,6 +1,6 @@
 /*
  * rma_lu: blocked right-looking LU with put + notify pipelining.
- * Layers: rma_lu (GA entry, checks) -> dist (directory) -> ops/lu_run
+ * Layers: rma_lu (GA entry, checks) -> tiles (directory) -> ops/lu_run
  *         (rma mailbox -> kernel). Square-tiled arrays (tiled or ScaLAPACK
  * layout, mb == nb) are factored in place; any other distribution is copied
  * into a tiled copy in the tile store, factored there and copied back.
@@ -11,7 +11,7 @@
 
 #include "core/context.h"
 #include "core/error.h"
-#include "dist/ga_matrix.h"
+#include "tiles/ga_matrix.h"
 #include "ops/lu_run.h"
 #include "rma/patch.h"
 #include "store/store.h"

@@ -1,6 +1,6 @@
 /*
  * rma_lu_solve: solve with the factors of rma_lu.
- * Layers: rma_lu_solve (GA entry, checks) -> dist -> ops/lu_solve_run
+ * Layers: rma_lu_solve (GA entry, checks) -> tiles -> ops/lu_solve_run
  * (square-tiled factors: each rank works on its own tiles, reductions and
  * broadcasts in process rows and columns) or, for any other distribution,
  * the strip solve below (rma patch gets) -> kernel.
@@ -14,7 +14,7 @@
 
 #include "core/context.h"
 #include "core/error.h"
-#include "dist/ga_matrix.h"
+#include "tiles/ga_matrix.h"
 #include "kernel/tile_blas.h"
 #include "kernel/tile_lapack.h"
 #include "ops/lu_solve_run.h"

@@ -6,7 +6,7 @@
 #ifndef RMA_OPS_LU_SOLVE_RUN_H
 #define RMA_OPS_LU_SOLVE_RUN_H
 
-#include "dist/tiles.h"
+#include "tiles/tiles.h"
 
 /*
  * Collective over the library communicator. x (n x nrhs, row-major, the same

@@ -9,7 +9,7 @@
 
 #include "core/context.h"
 #include "core/error.h"
-#include "dist/tiles.h"
+#include "tiles/tiles.h"
 
 // Index of the first illegal argument (0 if none) and why.
 static int create_check(int m, int n, int mb, int nb, int prow, int pcol, rma_layout_t layout,

@@ -9,7 +9,7 @@
 #ifndef RMA_RMA_PATCH_H
 #define RMA_RMA_PATCH_H
 
-#include "dist/tiles.h"
+#include "tiles/tiles.h"
 #include "rma/win.h"
 
 /* A rectangle of global rows [r0, r0+rows) and columns [c0, c0+cols). */

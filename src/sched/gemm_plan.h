@@ -7,7 +7,7 @@
 #ifndef RMA_SCHED_GEMM_PLAN_H
 #define RMA_SCHED_GEMM_PLAN_H
 
-#include "dist/tiles.h"
+#include "tiles/tiles.h"
 #include "rma/patch.h"
 
 /* Locality class of a task: the farthest of its two patches. */

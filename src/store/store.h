@@ -16,7 +16,7 @@
 #ifndef RMA_STORE_STORE_H
 #define RMA_STORE_STORE_H
 
-#include "dist/tiles.h"
+#include "tiles/tiles.h"
 #include "rma/win.h"
 
 typedef enum {

@@ -37,7 +37,7 @@
 
 #include "core/context.h"
 #include "core/error.h"
-#include "dist/ga_matrix.h"
+#include "tiles/ga_matrix.h"
 #include "rma/patch.h"
 #include "rma/win.h"
 #include "store/store.h"

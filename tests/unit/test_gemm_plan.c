@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dist/tiles.h"
+#include "tiles/tiles.h"
 #include "rma/patch.h"
 #include "rmala.h"
 #include "sched/gemm_plan.h"

@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dist/tiles.h"
+#include "tiles/tiles.h"
 #include "rmala.h"
 
 static long nconf = 0, nfail = 0;

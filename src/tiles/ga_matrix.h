@@ -7,7 +7,7 @@
 
 #include <mpi.h>
 
-#include "dist/tiles.h"
+#include "tiles/tiles.h"
 
 typedef struct {
   int handle;

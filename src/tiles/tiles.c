@@ -1,4 +1,4 @@
-#include "dist/tiles.h"
+#include "tiles/tiles.h"
 
 #include <stdlib.h>
 #include <string.h>

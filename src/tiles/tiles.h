@@ -1,11 +1,11 @@
 /*
  * The tile directory: for every tile (bi,bj) of a distributed m x n matrix,
  * its owner rank, element displacement in the owner's local segment, leading
- * dimension (row-major) and extent. GA-free: the layers below dist/ see only
+ * dimension (row-major) and extent. GA-free: the layers below tiles/ see only
  * this structure and an MPI window, so any source of a tile layout (a GA
  * handle, a ScaLAPACK descriptor) can feed them.
  *
- * Layouts (matching GA 5.8.2, verified by dist/ga_tiles.c):
+ * Layouts (matching GA 5.8.2, verified by tiles/ga_matrix.c):
  *  - TILED: mb x nb tiles on a p0 x p1 grid, owner (bi%p0)*p1 + bj%p1; each
  *    owner stores its tiles back to back, ordered by block row then block
  *    column, each tile row-major with ld = its own width.

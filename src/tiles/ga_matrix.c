@@ -1,4 +1,4 @@
-#include "dist/ga_matrix.h"
+#include "tiles/ga_matrix.h"
 
 #include <ga.h>
 #include <macdecls.h>
