@@ -103,6 +103,8 @@ typedef struct {
   bench_ablate_t ablate; /* rma dgemm only */
   int first_call;        /* rma LU: the reported time is the first call after a fresh
                             rma_init (no warm-up); the repeats after it are the warm time */
+  int fresh;             /* rma: rma_finalize + rma_init (untimed) before the case, so it
+                            starts from an empty tile store and mailbox (first_call implies it) */
   int repeat;            /* timed runs; 0: --repeat */
   bench_section_t section;
   int group; /* cases with the same op/shape/trans/pivot/np share ratios */

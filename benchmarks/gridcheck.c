@@ -20,8 +20,9 @@
  *          LAPACKE dgetrf limit on the same matrix; target >= 0.95x.
  *   small  dgemm n = 256 and 1024, nb = 32, both layouts, NN and NT vs
  *          pdgemm; target >= 1.00x. More repeats (5 x --repeat): short calls.
- * The small group runs first, so its lib_MB is not the pooled segments of
- * the large calls.
+ * Every rma cell starts from a fresh library (rma_finalize + rma_init,
+ * untimed): cells do not depend on the order they run in, and lib_MB is the
+ * cell's own tile store and mailbox, not capacity pooled by an earlier call.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +58,7 @@ static void gc_group(bench_case_list_t *l, bench_case_t base, int with_limit, in
       c.impl = IMPL_RMA;
       c.layout = (bench_layout_t)lay;
       c.nb = nbs[b];
+      c.fresh = 1;
       bench_case_push(l, c);
     }
 }
@@ -67,7 +69,7 @@ int bench_gridcheck_cases(const bench_opts_t *o, const bench_env_t *env, const i
   int group = 0;
   bench_case_t base = {.p = gp[0], .q = gq[0], .pivot = 1, .layout = LAYOUT_NONE};
   if (o->ops[OP_DGEMM]) {
-    // Small problems first (their lib_MB then shows their own segments).
+    // Small problems first.
     for (int i = 0; i < o->ngc_small; i++)
       for (int t = 0; t < 2; t++) {
         bench_case_t c = base;

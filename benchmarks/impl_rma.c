@@ -144,10 +144,24 @@ static int create(const bench_env_t *env, const bench_case_t *c, int rows, int c
   return rc;
 }
 
+// A fresh library: rma_finalize and rma_init (untimed), so the next call is
+// the first after rma_init, paying what a program's first call pays (tile
+// store, mailbox; unless RMALA_STORE_MB made them in rma_init), and what
+// rma_memory reports afterwards is that case's own. rma_init re-reads the
+// options from the environment. Collective; returns 0 or rma_init's code.
+static int fresh_library(const bench_env_t *env) {
+  rma_finalize();
+  return bench_agree_rc(env, rma_init());
+}
+
 static void run_dgemm(const bench_env_t *env, const bench_opts_t *o, const bench_case_t *c,
                       bench_result_t *r) {
   int rc;
   rma_ctx_t x = {c, 0, 0, 0, NULL};
+  if (c->fresh && (rc = fresh_library(env))) {
+    set_code(r, "rma_init", rc);
+    return;
+  }
   // Stored A is m x k ('N') or k x m ('T'); B is k x n or n x k.
   int ar = c->ta == 'N' ? c->m : c->k, ac = c->ta == 'N' ? c->k : c->m;
   int br = c->tb == 'N' ? c->k : c->n, bc = c->tb == 'N' ? c->n : c->k;
@@ -236,20 +250,11 @@ static void lu_solve_check(const bench_env_t *env, const bench_case_t *c,
   GA_Destroy(g_b);
 }
 
-// A fresh library: rma_finalize and rma_init (untimed), so the next rma_lu is
-// the first call after rma_init, paying what a program's first call pays
-// (tile store, mailbox; unless RMALA_STORE_MB made them in rma_init).
-// Collective; returns 0 or rma_init's code.
-static int fresh_library(const bench_env_t *env) {
-  rma_finalize();
-  return bench_agree_rc(env, rma_init());
-}
-
 static void run_lu(const bench_env_t *env, const bench_opts_t *o, const bench_case_t *c,
                    const bench_lu_problem_t *pr, bench_result_t *r) {
   int n = c->n, rc;
   rma_ctx_t x = {c, 0, 0, 0, malloc(sizeof(int) * (size_t)n)};
-  if (c->first_call && (rc = fresh_library(env))) {
+  if ((c->first_call || c->fresh) && (rc = fresh_library(env))) {
     set_code(r, "rma_init", rc);
     goto out;
   }
