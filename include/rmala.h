@@ -116,6 +116,7 @@ typedef struct {
   long long store_b; /* tile store: copy of the second operand (dgemm B; solve right-hand side) */
   long long work;    /* tile store: the LU's working copy for non-square-tiled arrays */
   long long mailbox; /* LU put + notify receive areas */
+  long long scratch; /* dgemm panels (op(A) rows and op(B) columns of one k chunk) and C block */
   long long total;   /* the sum */
 } rma_memory_t;
 

@@ -1,140 +1,143 @@
 #include "ops/gemm_run.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/context.h"
 #include "core/error.h"
 #include "core/options.h"
 #include "kernel/tile_blas.h"
-#include "rma/ring.h"
+#include "rma/panel.h"
+#include "store/store.h"
 
-// Largest C rectangle side and k chunk: bounds the patch buffers.
-#define RMA_GEMM_MAX_EXTENT 512
+// Largest C block side and the target k chunk: one BLAS call is at most
+// RMA_GEMM_MAX_BLOCK^2 x RMA_GEMM_KC, whatever the user's block size; the
+// panels of one step hold (rows + cols) x RMA_GEMM_KC doubles.
+#define RMA_GEMM_MAX_BLOCK 2048
+#define RMA_GEMM_KC 256
 
-// Pointer and ld of C rectangle r in this rank's segment.
-static double *c_local(const rma_gemm_operand_t *c, rma_rect_t r, int *ld) {
-  rma_tile_t t;
-  rma_tiles_locate(c->tiles, rma_tiles_row_of(c->tiles, r.r0), rma_tiles_col_of(c->tiles, r.c0),
-                   &t);
-  *ld = t.ld;
-  return c->seg + t.disp + (long)(r.r0 - t.r0) * t.ld + (r.c0 - t.c0);
+// One set of step buffers: the two panels and, once issued, where each
+// operand of the step is (the panel, or a tile used in place).
+typedef struct {
+  rma_panel_t a, b;
+  const double *aptr, *bptr;
+  int lda, ldb;
+} step_set_t;
+
+// Where block blk of C is computed: in place in the user's segment when its
+// runs form one strided array there (ScaLAPACK layout, GA's blocks), else
+// NULL (gathered into a buffer).
+static double *c_in_place(const rma_gemm_plan_t *plan, const rma_gemm_block_t *blk,
+                          const rma_gemm_operand_t *c, int rank, int *ldc) {
+  double *base = NULL;
+  for (int i = 0, roff = 0; i < blk->nrow; roff += plan->rspans[blk->row0 + i++].len) {
+    rma_span_t r = plan->rspans[blk->row0 + i];
+    for (int j = 0, coff = 0; j < blk->ncol; coff += plan->cspans[blk->col0 + j++].len) {
+      rma_span_t q = plan->cspans[blk->col0 + j];
+      // Every tile the pair of runs crosses must continue the same array.
+      for (int x = r.g0; x < r.g0 + r.len;) {
+        rma_tile_t t;
+        int bi = rma_tiles_row_of(c->tiles, x);
+        for (int y = q.g0; y < q.g0 + q.len;) {
+          rma_tiles_locate(c->tiles, bi, rma_tiles_col_of(c->tiles, y), &t);
+          double *at = c->seg + t.disp + (long)(x - t.r0) * t.ld + (y - t.c0);
+          if (!base)
+            base = at - ((long)roff * t.ld + coff), *ldc = t.ld;
+          long want = (long)(roff + x - r.g0) * *ldc + coff + (y - q.g0);
+          if (t.owner != rank || t.ld != *ldc || *ldc < blk->cols || at != base + want)
+            return NULL;
+          y = t.c0 + t.cols;
+        }
+        x = t.r0 + t.rows;
+      }
+    }
+  }
+  return base;
 }
 
-// A task's operand: a direct pointer into the local segment, or a ring slot.
-typedef struct {
-  const double *ptr;
-  int ld, slot; /* slot -1: not acquired yet; -2: direct */
-} operand_ref_t;
+// Copy block blk of C between the user's segment and buf (ld blk->cols).
+static void c_copy(const rma_gemm_plan_t *plan, const rma_gemm_block_t *blk,
+                   const rma_gemm_operand_t *c, double *buf, int out) {
+  for (int i = 0, roff = 0; i < blk->nrow; roff += plan->rspans[blk->row0 + i++].len) {
+    rma_span_t r = plan->rspans[blk->row0 + i];
+    for (int j = 0, coff = 0; j < blk->ncol; coff += plan->cspans[blk->col0 + j++].len) {
+      rma_span_t q = plan->cspans[blk->col0 + j];
+      rma_rect_t p = {r.g0, q.g0, r.len, q.len};
+      rma_tiles_local_copy(c->tiles, c->seg, p, buf + (long)roff * blk->cols + coff, blk->cols, out);
+    }
+  }
+}
 
-static int acquire(rma_ring_t *ring, const rma_gemm_operand_t *op, rma_rect_t p,
-                   operand_ref_t *ref) {
-  if (ref->slot != -1)
-    return 0;
-  double *direct = rma_patch_in_place(op->win, op->tiles, p, &ref->ld);
-  if (direct) {
-    ref->ptr = direct, ref->slot = -2;
+// Issue the panels of step (block blk, chunk ch) into set s.
+static int issue(int transa, int transb, const rma_gemm_plan_t *plan, const rma_gemm_block_t *blk,
+                 int ch, const rma_gemm_operand_t *a, const rma_gemm_operand_t *b, int zero_copy,
+                 step_set_t *s) {
+  int kc = plan->kcuts[ch + 1] - plan->kcuts[ch];
+  double *direct;
+  int ld;
+  // A: one run inside one tile in place reach is used where it lies.
+  if (blk->nrow == 1 && zero_copy &&
+      (direct = rma_patch_in_place(a->win, a->tiles,
+                                   rma_gemm_plan_a_rect(plan, transa, plan->rspans[blk->row0], ch),
+                                   &ld))) {
+    s->aptr = direct, s->lda = ld;
+  } else {
+    s->aptr = s->a.buf, s->lda = transa ? blk->rows : kc;
+    for (int i = 0, off = 0; i < blk->nrow; off += plan->rspans[blk->row0 + i++].len) {
+      rma_rect_t r = rma_gemm_plan_a_rect(plan, transa, plan->rspans[blk->row0 + i], ch);
+      RMA_CALL(rma_panel_get(&s->a, a->win, a->tiles, r, transa ? off : (long)off * kc, s->lda));
+    }
+  }
+  if (blk->ncol == 1 && zero_copy &&
+      (direct = rma_patch_in_place(b->win, b->tiles,
+                                   rma_gemm_plan_b_rect(plan, transb, plan->cspans[blk->col0], ch),
+                                   &ld))) {
+    s->bptr = direct, s->ldb = ld;
     return 0;
   }
-  return rma_ring_acquire(ring, p, &ref->slot);
-}
-
-static int ready(rma_ring_t *ring, operand_ref_t *ref) {
-  if (ref->slot < 0)
-    return 0;
-  RMA_CALL(rma_ring_wait(ring, ref->slot));
-  ref->ptr = ring->slots[ref->slot].buf;
-  ref->ld = ring->slots[ref->slot].tag.cols;
+  s->bptr = s->b.buf, s->ldb = transb ? kc : blk->cols;
+  for (int j = 0, off = 0; j < blk->ncol; off += plan->cspans[blk->col0 + j++].len) {
+    rma_rect_t r = rma_gemm_plan_b_rect(plan, transb, plan->cspans[blk->col0 + j], ch);
+    RMA_CALL(rma_panel_get(&s->b, b->win, b->tiles, r, transb ? (long)off * kc : off, s->ldb));
+  }
   return 0;
 }
 
-static int same_rect(rma_rect_t x, rma_rect_t y) {
-  return x.r0 == y.r0 && x.c0 == y.c0 && x.rows == y.rows && x.cols == y.cols;
-}
-
-// How many tasks from t on can run as one dgemm: the same A patch and k
-// chunk, C rectangles side by side in this rank's memory and B patches held
-// locally side by side (the ScaLAPACK layout keeps a rank's tiles of a tile
-// row in one local array). Widens each call for small tiles. *width gets
-// the total number of C columns.
-static int fusable(int transb, const rma_gemm_plan_t *plan, int t, const operand_ref_t *bt,
-                   const rma_gemm_operand_t *b, const rma_gemm_operand_t *c, int *width) {
-  const rma_gemm_task_t *q = &plan->tasks[t];
-  int g = 1, ldc;
-  *width = q->c.cols;
-  if (bt->slot != -2)
-    return 1;
-  const double *cnext = c_local(c, q->c, &ldc) + q->c.cols;
-  const double *bnext = bt->ptr + (transb ? (long)q->b.rows * bt->ld : q->b.cols);
-  for (int u = t + 1; u < plan->ntasks; u++, g++) {
-    const rma_gemm_task_t *v = &plan->tasks[u];
-    int ld, ldv;
-    if (v->kidx != q->kidx || !same_rect(v->a, q->a) || v->c.rows != q->c.rows)
-      break;
-    const double *bv = rma_patch_in_place(b->win, b->tiles, v->b, &ld);
-    // One row-major matrix only when the stride is shared and covers the width.
-    int wide = *width + v->c.cols;
-    if (bv != bnext || ld != bt->ld || c_local(c, v->c, &ldv) != cnext || ldv != ldc ||
-        ldc < wide || (!transb && ld < wide))
-      break;
-    cnext += v->c.cols;
-    bnext += transb ? (long)v->b.rows * ld : v->b.cols;
-    *width += v->c.cols;
-  }
-  return g;
-}
-
-static int run_tasks(int transa, int transb, double alpha, const rma_gemm_plan_t *plan,
-                     const rma_gemm_operand_t *a, const rma_gemm_operand_t *b,
-                     const rma_gemm_operand_t *c, rma_ring_t *ra, rma_ring_t *rb, int depth) {
-  int nt = plan->ntasks, issued = 0, rc = 0;
-  operand_ref_t *ar = malloc(sizeof(operand_ref_t) * (size_t)(nt ? nt : 1));
-  operand_ref_t *br = malloc(sizeof(operand_ref_t) * (size_t)(nt ? nt : 1));
-  if (!ar || !br) {
-    free(ar), free(br);
-    return RMA_ERR_NO_MEMORY;
-  }
-  for (int t = 0; t < nt; t++)
-    ar[t].slot = br[t].slot = -1;
-  for (int t = 0; t < nt && rc == 0; t++) {
-    // Issue the gets of tasks t .. t+depth while slots are free.
-    while (issued < nt && issued <= t + depth && rc == 0) {
-      const rma_gemm_task_t *q = &plan->tasks[issued];
-      rc = acquire(ra, a, q->a, &ar[issued]);
-      if (rc == 0)
-        rc = acquire(rb, b, q->b, &br[issued]);
-      if (ar[issued].slot == -1 || br[issued].slot == -1)
-        break; // every slot pinned: retry after this task
-      issued++;
+// Run every step; sets[nsets] rotate (nsets - 1 steps fetched ahead).
+static int run_steps(int transa, int transb, double alpha, double beta,
+                     const rma_gemm_plan_t *plan, const rma_gemm_operand_t *a,
+                     const rma_gemm_operand_t *b, const rma_gemm_operand_t *c, step_set_t *sets,
+                     int nsets, double *cbuf, int zero_copy, int rank) {
+  long nk = plan->nk, total = (long)plan->nblocks * nk, issued = 0;
+  for (int bk = 0; bk < plan->nblocks; bk++) {
+    const rma_gemm_block_t *blk = &plan->blocks[bk];
+    int ldc;
+    double *cp = c_in_place(plan, blk, c, rank, &ldc);
+    if (cp) {
+      rma_kernel_scale(blk->rows, blk->cols, beta, cp, ldc);
+    } else {
+      cp = cbuf, ldc = blk->cols;
+      if (beta != 0.0)
+        c_copy(plan, blk, c, cbuf, 1);
+      rma_kernel_scale(blk->rows, blk->cols, beta, cp, ldc); // beta 0: zeros, C never read
     }
-    if (rc != 0)
-      break;
-    const rma_gemm_task_t *q = &plan->tasks[t];
-    if (ar[t].slot == -1 || br[t].slot == -1) {
-      rc = RMA_ERR_NO_MEMORY; // cannot happen with nslots > depth
-      break;
+    for (long st = (long)bk * nk; st < (long)(bk + 1) * nk; st++) {
+      for (; issued < total && issued < st + nsets; issued++) {
+        const rma_gemm_block_t *ib = &plan->blocks[issued / nk];
+        RMA_CALL(issue(transa, transb, plan, ib, plan->order[issued], a, b, zero_copy,
+                       &sets[issued % nsets]));
+      }
+      step_set_t *s = &sets[st % nsets];
+      RMA_CALL(rma_panel_wait(&s->a));
+      RMA_CALL(rma_panel_wait(&s->b));
+      int ch = plan->order[st];
+      rma_kernel_gemm(transa, transb, blk->rows, blk->cols, plan->kcuts[ch + 1] - plan->kcuts[ch],
+                      alpha, s->aptr, s->lda, s->bptr, s->ldb, cp, ldc);
     }
-    rc = ready(ra, &ar[t]);
-    if (rc == 0)
-      rc = ready(rb, &br[t]);
-    if (rc != 0)
-      break;
-    int ldc, width, group = fusable(transb, plan, t, &br[t], b, c, &width);
-    double *cp = c_local(c, q->c, &ldc);
-    int kc = transa ? q->a.rows : q->a.cols;
-    rma_kernel_gemm(transa, transb, q->c.rows, width, kc, alpha, ar[t].ptr, ar[t].ld, br[t].ptr,
-                    br[t].ld, cp, ldc);
-    // Tasks run by the fused call drop what they hold; the unissued ones are skipped.
-    for (int u = t; u < t + group; u++) {
-      if (u < issued && ar[u].slot >= 0)
-        rma_ring_release(ra, ar[u].slot);
-      if (u < issued && br[u].slot >= 0)
-        rma_ring_release(rb, br[u].slot);
-    }
-    issued = issued > t + group ? issued : t + group;
-    t += group - 1;
+    if (cp == cbuf)
+      c_copy(plan, blk, c, cbuf, 0);
   }
-  free(ar), free(br);
-  return rc;
+  return 0;
 }
 
 int rma_gemm_run(int transa, int transb, int m, int n, int k, double alpha,
@@ -142,42 +145,34 @@ int rma_gemm_run(int transa, int transb, int m, int n, int k, double alpha,
                  const rma_gemm_operand_t *c) {
   rma_context_t *ctx = rma_context();
   rma_options_t *opt = rma_options();
-  rma_gemm_plan_args_t args = {a->tiles,
-                               b->tiles,
-                               c->tiles,
-                               transa,
-                               transb,
-                               m,
-                               n,
-                               alpha == 0.0 ? 0 : k,
-                               ctx->rank,
-                               ctx->size,
-                               ctx->node_of,
-                               opt->locality,
-                               opt->contention,
-                               RMA_GEMM_MAX_EXTENT};
+  rma_gemm_plan_args_t args = {a->tiles,        b->tiles,      c->tiles,
+                               transa,          transb,        m,
+                               n,               alpha == 0.0 ? 0 : k,
+                               ctx->rank,       ctx->size,     ctx->node_of,
+                               opt->locality,   opt->contention,
+                               RMA_GEMM_MAX_BLOCK, RMA_GEMM_KC};
   rma_gemm_plan_t plan;
   RMA_CALL(rma_gemm_plan_build(&args, &plan));
-  // beta first, on every owned C rectangle; the products then accumulate.
-  for (int r = 0; r < plan.ncrects; r++) {
-    int ldc;
-    double *cp = c_local(c, plan.crects[r], &ldc);
-    rma_kernel_scale(plan.crects[r].rows, plan.crects[r].cols, beta, cp, ldc);
+  // Panels ahead only pay where gets are in flight: when some tile is out of
+  // in-place reach. Copies in place reach happen when issued.
+  int by_rma = plan.nk > 0 && (a->win->remote || b->win->remote);
+  int nsets = by_rma && opt->nonblocking ? 1 + opt->prefetch : 1, zc = opt->zero_copy;
+  long alen = (long)plan.max_rows * plan.max_kc, blen = (long)plan.max_kc * plan.max_cols;
+  long setlen = (alen + blen) * (zc ? 1 : 2), clen = (long)plan.max_rows * plan.max_cols;
+  double *scratch = NULL;
+  int rc = rma_store_scratch(nsets * (plan.nk ? setlen : 0) + clen, &scratch);
+  step_set_t sets[17];
+  for (int s = 0; s < nsets && rc == 0; s++) {
+    double *at = scratch + clen + s * setlen;
+    rma_panel_init(&sets[s].a, at, zc ? NULL : at + alen + blen);
+    rma_panel_init(&sets[s].b, at + alen, zc ? NULL : at + 2 * alen + blen);
   }
-  int depth = opt->nonblocking ? opt->prefetch : 0;
-  rma_ring_t ra, rb;
-  int rc = rma_ring_create(&ra, a->win, a->tiles, depth + 1, plan.amax, opt->zero_copy,
-                           opt->nonblocking);
-  if (rc == 0) {
-    rc = rma_ring_create(&rb, b->win, b->tiles, depth + 1, plan.bmax, opt->zero_copy,
-                         opt->nonblocking);
-    if (rc == 0) {
-      rc = run_tasks(transa, transb, alpha, &plan, a, b, c, &ra, &rb, depth);
-      int rc2 = rma_ring_free(&rb);
-      rc = rc ? rc : rc2;
-    }
-    int rc2 = rma_ring_free(&ra);
-    rc = rc ? rc : rc2;
+  if (rc == 0)
+    rc = run_steps(transa, transb, alpha, beta, &plan, a, b, c, sets, nsets, scratch, zc,
+                   ctx->rank);
+  for (int s = 0; s < nsets && scratch; s++) {
+    int rc2 = rma_panel_free(&sets[s].a), rc3 = rma_panel_free(&sets[s].b);
+    rc = rc ? rc : rc2 ? rc2 : rc3;
   }
   rma_gemm_plan_free(&plan);
   return rc;

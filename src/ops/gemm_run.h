@@ -1,7 +1,7 @@
 /*
  * The dgemm pipeline of one rank, GA-free: given verified directories and
  * store segments, scale the owned C region by beta and run the ordered task list
- * with prefetched patches.  rma_dgemm -> sched (plan) -> rma (ring) -> kernel.
+ * in blocks of panels gathered per k chunk.  rma_dgemm -> sched (plan) -> rma (panel) -> kernel.
  */
 #ifndef RMA_OPS_GEMM_RUN_H
 #define RMA_OPS_GEMM_RUN_H

@@ -1,4 +1,4 @@
-/* rma_memory: the bytes the tile store and the LU mailbox hold. */
+/* rma_memory: the bytes the tile store, its scratch buffer and the LU mailbox hold. */
 #include "rma/mailbox.h"
 #include "rmala.h"
 #include "store/store.h"
@@ -10,6 +10,7 @@ int rma_memory(rma_memory_t *m) {
   m->store_b = rma_store_bytes(RMA_STORE_B);
   m->work = rma_store_bytes(RMA_STORE_WORK);
   m->mailbox = rma_mailbox_bytes();
-  m->total = m->store_a + m->store_b + m->work + m->mailbox;
+  m->scratch = rma_store_scratch_bytes();
+  m->total = m->store_a + m->store_b + m->work + m->mailbox + m->scratch;
   return 0;
 }

@@ -12,11 +12,6 @@
 #include "tiles/tiles.h"
 #include "rma/win.h"
 
-/* A rectangle of global rows [r0, r0+rows) and columns [c0, c0+cols). */
-typedef struct {
-  int r0, c0, rows, cols;
-} rma_rect_t;
-
 /* Local. Number of tiles patch p touches. */
 int rma_patch_pieces(const rma_tiles_t *t, rma_rect_t p);
 

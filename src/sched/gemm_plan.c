@@ -5,42 +5,108 @@
 
 #include "rmala.h"
 
-// First tile boundary after x along dimension dim (0 rows, 1 columns) of t.
-static int next_bound(const rma_tiles_t *t, int dim, int x) {
-  rma_tile_t tile;
-  if (dim == 0) {
-    rma_tiles_locate(t, rma_tiles_row_of(t, x), 0, &tile);
-    return tile.r0 + tile.rows;
+// A growable span list.
+typedef struct {
+  rma_span_t *v;
+  int n, cap;
+} spans_t;
+
+// Append run [g0, g0+len); with merge, one adjacent to the last run extends it.
+static int push_span(spans_t *s, int g0, int len, int merge) {
+  if (merge && s->n && s->v[s->n - 1].g0 + s->v[s->n - 1].len == g0) {
+    s->v[s->n - 1].len += len;
+    return 0;
   }
-  rma_tiles_locate(t, 0, rma_tiles_col_of(t, x), &tile);
-  return tile.c0 + tile.cols;
+  if (s->n == s->cap) {
+    int cap = s->cap ? 2 * s->cap : 16;
+    rma_span_t *v = realloc(s->v, sizeof(rma_span_t) * (size_t)cap);
+    if (!v)
+      return RMA_ERR_NO_MEMORY;
+    s->v = v, s->cap = cap;
+  }
+  s->v[s->n++] = (rma_span_t){g0, len};
+  return 0;
 }
 
-// Cut [lo, hi) at the boundaries of (t1, d1) and (t2, d2) and every max
-// elements; the starts go to cuts (capacity hi - lo + 1) followed by hi.
-// Returns the number of pieces.
-static int cut_range(int lo, int hi, const rma_tiles_t *t1, int d1, const rma_tiles_t *t2, int d2,
-                     int max, int *cuts) {
-  int count = 0;
-  for (int x = lo; x < hi;) {
-    cuts[count++] = x;
-    int next = x + max;
-    int b1 = next_bound(t1, d1, x), b2 = next_bound(t2, d2, x);
-    next = b1 < next ? b1 : next;
-    next = b2 < next ? b2 : next;
-    x = next < hi ? next : hi;
-  }
-  cuts[count] = hi;
-  return count;
+// Cut the runs in[0 .. nin) into groups of at most max elements appended to
+// out; group g is out[start[g] .. start[g+1]) with total[g] elements.
+// Returns the number of groups or -1 without memory. start has room for
+// (sum of lengths) / max + nin + 2 entries.
+static int group_spans(const rma_span_t *in, int nin, int max, spans_t *out, int *start,
+                       int *total) {
+  int groups = 0, fill = 0;
+  for (int i = 0; i < nin; i++)
+    for (int done = 0; done < in[i].len;) {
+      if (fill == 0)
+        start[groups] = out->n, total[groups] = 0;
+      int take = in[i].len - done < max - fill ? in[i].len - done : max - fill;
+      if (push_span(out, in[i].g0 + done, take, fill > 0)) // a group never merges into the last
+        return -1;
+      fill += take, done += take, total[groups] += take;
+      if (fill == max)
+        groups++, fill = 0;
+    }
+  if (fill > 0)
+    groups++;
+  start[groups] = out->n;
+  return groups;
 }
 
-// Locality class of patch p of directory t for this rank.
-static int patch_class(const rma_tiles_t *t, rma_rect_t p, int rank, const int *node_of) {
-  int bi0 = rma_tiles_row_of(t, p.r0), bi1 = rma_tiles_row_of(t, p.r0 + p.rows - 1);
-  int bj0 = rma_tiles_col_of(t, p.c0), bj1 = rma_tiles_col_of(t, p.c0 + p.cols - 1);
+// This rank's C tiles inside m x n: row runs and column runs when they form
+// a product (always for the uniform kinds and GA's one-block grids);
+// otherwise *product = 0 and the caller goes tile by tile.
+static int owned_runs(const rma_gemm_plan_args_t *g, spans_t *rows, spans_t *cols, int *product) {
+  const rma_tiles_t *c = g->c;
+  *product = 1;
+  if (c->kind != RMA_TILES_GRID) {
+    if (g->rank >= c->p0 * c->p1)
+      return 0;
+    for (int bi = g->rank / c->p1; bi < c->mt && bi * c->mb < g->m; bi += c->p0) {
+      int len = g->m - bi * c->mb < c->mb ? g->m - bi * c->mb : c->mb;
+      if (push_span(rows, bi * c->mb, len, 1))
+        return RMA_ERR_NO_MEMORY;
+    }
+    for (int bj = g->rank % c->p1; bj < c->nt && bj * c->nb < g->n; bj += c->p1) {
+      int len = g->n - bj * c->nb < c->nb ? g->n - bj * c->nb : c->nb;
+      if (push_span(cols, bj * c->nb, len, 1))
+        return RMA_ERR_NO_MEMORY;
+    }
+    return 0;
+  }
+  int count = 0, nr = 0, nc = 0;
+  char *rowhas = calloc((size_t)c->mt, 1), *colhas = calloc((size_t)c->nt, 1);
+  if (!rowhas || !colhas) {
+    free(rowhas), free(colhas);
+    return RMA_ERR_NO_MEMORY;
+  }
+  for (int bi = 0; bi < c->mt && c->rowb[bi] < g->m; bi++)
+    for (int bj = 0; bj < c->nt && c->colb[bj] < g->n; bj++)
+      if (c->owner[bi * c->nt + bj] == g->rank)
+        count++, rowhas[bi] = colhas[bj] = 1;
+  int rc = 0;
+  for (int bi = 0; bi < c->mt && rc == 0; bi++)
+    if (rowhas[bi]) {
+      int end = c->rowb[bi + 1] < g->m ? c->rowb[bi + 1] : g->m;
+      rc = push_span(rows, c->rowb[bi], end - c->rowb[bi], 1), nr++;
+    }
+  for (int bj = 0; bj < c->nt && rc == 0; bj++)
+    if (colhas[bj]) {
+      int end = c->colb[bj + 1] < g->n ? c->colb[bj + 1] : g->n;
+      rc = push_span(cols, c->colb[bj], end - c->colb[bj], 1), nc++;
+    }
+  free(rowhas), free(colhas);
+  *product = count == nr * nc;
+  return rc;
+}
+
+// Locality class of rectangle p of directory t for this rank.
+static int rect_class(const rma_tiles_t *t, rma_rect_t p, int rank, const int *node_of) {
+  if (p.rows <= 0 || p.cols <= 0)
+    return RMA_TASK_LOCAL;
+  int bi1 = rma_tiles_row_of(t, p.r0 + p.rows - 1), bj1 = rma_tiles_col_of(t, p.c0 + p.cols - 1);
   int cls = RMA_TASK_LOCAL;
-  for (int bi = bi0; bi <= bi1; bi++)
-    for (int bj = bj0; bj <= bj1; bj++) {
+  for (int bi = rma_tiles_row_of(t, p.r0); bi <= bi1; bi++)
+    for (int bj = rma_tiles_col_of(t, p.c0); bj <= bj1; bj++) {
       rma_tile_t tile;
       rma_tiles_locate(t, bi, bj, &tile);
       int c = tile.owner == rank                     ? RMA_TASK_LOCAL
@@ -48,123 +114,165 @@ static int patch_class(const rma_tiles_t *t, rma_rect_t p, int rank, const int *
                                                      : RMA_TASK_REMOTE;
       cls = c > cls ? c : cls;
     }
-  // A patch spread over several local tiles still has to be gathered.
-  if (cls == RMA_TASK_LOCAL && (bi0 != bi1 || bj0 != bj1))
-    cls = RMA_TASK_NODE;
   return cls;
 }
 
-static const rma_gemm_task_t *sort_base;
-static int sort_nk, sort_shift, sort_locality;
-
-static int task_cmp(const void *x, const void *y) {
-  const rma_gemm_task_t *a = &sort_base[*(const int *)x], *b = &sort_base[*(const int *)y];
-  int ca = sort_locality ? a->cls : 0, cb = sort_locality ? b->cls : 0;
-  if (ca != cb)
-    return ca - cb;
-  int ka = (a->kidx - sort_shift + sort_nk) % sort_nk,
-      kb = (b->kidx - sort_shift + sort_nk) % sort_nk;
-  if (ka != kb)
-    return ka - kb;
-  // Then the natural order (C rectangles row by row): keeps the A patch shared.
-  return *(const int *)x - *(const int *)y;
+rma_rect_t rma_gemm_plan_a_rect(const rma_gemm_plan_t *plan, int transa, rma_span_t s, int c) {
+  int k0 = plan->kcuts[c], kc = plan->kcuts[c + 1] - k0;
+  return transa ? (rma_rect_t){k0, s.g0, kc, s.len} : (rma_rect_t){s.g0, k0, s.len, kc};
 }
 
-static rma_rect_t make_rect(int r0, int rows, int c0, int cols, int trans) {
-  rma_rect_t p = {r0, c0, rows, cols};
-  if (trans)
-    p = (rma_rect_t){c0, r0, cols, rows};
-  return p;
+rma_rect_t rma_gemm_plan_b_rect(const rma_gemm_plan_t *plan, int transb, rma_span_t s, int c) {
+  int k0 = plan->kcuts[c], kc = plan->kcuts[c + 1] - k0;
+  return transb ? (rma_rect_t){s.g0, k0, s.len, kc} : (rma_rect_t){k0, s.g0, kc, s.len};
+}
+
+// Chunk boundaries along k: about kc long, ending on a tile boundary of A
+// along k when one lies in the chunk's second half.
+static int cut_k(const rma_gemm_plan_args_t *g, int *cuts) {
+  int nk = 0;
+  for (int x = 0; x < g->k;) {
+    cuts[nk++] = x;
+    int end = x + g->kc < g->k ? x + g->kc : g->k;
+    if (end < g->k) {
+      rma_tile_t t;
+      if (g->transa)
+        rma_tiles_locate(g->a, rma_tiles_row_of(g->a, end), 0, &t);
+      int start = g->transa ? t.r0 : 0;
+      if (!g->transa) {
+        rma_tiles_locate(g->a, 0, rma_tiles_col_of(g->a, end), &t);
+        start = t.c0;
+      }
+      if (2 * (start - x) > g->kc)
+        end = start;
+    }
+    x = end;
+  }
+  cuts[nk] = g->k;
+  return nk;
+}
+
+static const int *sort_cls;
+static int sort_nk, sort_shift, sort_locality;
+
+static int chunk_cmp(const void *x, const void *y) {
+  int a = *(const int *)x, b = *(const int *)y;
+  if (sort_locality && sort_cls[a] != sort_cls[b])
+    return sort_cls[a] - sort_cls[b];
+  return (a - sort_shift + sort_nk) % sort_nk - (b - sort_shift + sort_nk) % sort_nk;
+}
+
+// Append the blocks of row runs rr x column runs cr (each cut at max_block).
+static int add_blocks(const rma_gemm_plan_args_t *g, rma_gemm_plan_t *plan, const spans_t *rr,
+                      const spans_t *cr, spans_t *rout, spans_t *cout, int *cap) {
+  int rtot = 0, ctot = 0;
+  for (int i = 0; i < rr->n; i++)
+    rtot += rr->v[i].len;
+  for (int j = 0; j < cr->n; j++)
+    ctot += cr->v[j].len;
+  int rroom = rtot / g->max_block + rr->n + 2, croom = ctot / g->max_block + cr->n + 2;
+  int *rs = malloc(sizeof(int) * (size_t)rroom * 2), *cs = malloc(sizeof(int) * (size_t)croom * 2);
+  int rc = RMA_ERR_NO_MEMORY;
+  if (!rs || !cs)
+    goto out;
+  int ng_r = group_spans(rr->v, rr->n, g->max_block, rout, rs, rs + rroom);
+  int ng_c = group_spans(cr->v, cr->n, g->max_block, cout, cs, cs + croom);
+  if (ng_r < 0 || ng_c < 0)
+    goto out;
+  if (plan->nblocks + ng_r * ng_c > *cap) {
+    *cap = 2 * (plan->nblocks + ng_r * ng_c);
+    rma_gemm_block_t *b = realloc(plan->blocks, sizeof(rma_gemm_block_t) * (size_t)*cap);
+    if (!b)
+      goto out;
+    plan->blocks = b;
+  }
+  for (int i = 0; i < ng_r; i++)
+    for (int j = 0; j < ng_c; j++)
+      plan->blocks[plan->nblocks++] =
+          (rma_gemm_block_t){rs[i], rs[i + 1] - rs[i], cs[j], cs[j + 1] - cs[j],
+                             rs[rroom + i], cs[croom + j]};
+  rc = 0;
+out:
+  free(rs), free(cs);
+  return rc;
 }
 
 int rma_gemm_plan_build(const rma_gemm_plan_args_t *g, rma_gemm_plan_t *plan) {
   memset(plan, 0, sizeof *plan);
-  const rma_tiles_t *c = g->c;
-  int *rcuts = malloc(sizeof(int) * (size_t)(g->m + 1));
-  int *ccuts = malloc(sizeof(int) * (size_t)(g->n + 1));
-  int *kcuts = malloc(sizeof(int) * (size_t)(g->k + 1));
-  if (!rcuts || !ccuts || !kcuts)
-    goto nomem;
-  // k chunks: aligned with A's and B's tiles along k.
-  plan->nk =
-      cut_range(0, g->k, g->a, g->transa ? 0 : 1, g->b, g->transb ? 1 : 0, g->max_extent, kcuts);
-  // C rectangles: this rank's C tiles, clipped to m x n, cut where A's rows
-  // (op(A)'s) and B's columns (op(B)'s) change tile, and at max_extent.
-  int cap = 0;
-  for (int bi = 0; bi < c->mt; bi++)
-    for (int bj = 0; bj < c->nt; bj++) {
-      rma_tile_t t;
-      rma_tiles_locate(c, bi, bj, &t);
-      if (t.owner != g->rank || t.r0 >= g->m || t.c0 >= g->n)
-        continue;
-      int r1 = t.r0 + t.rows < g->m ? t.r0 + t.rows : g->m;
-      int c1 = t.c0 + t.cols < g->n ? t.c0 + t.cols : g->n;
-      int nr = cut_range(t.r0, r1, g->a, g->transa ? 1 : 0, c, 0, g->max_extent, rcuts);
-      int nc = cut_range(t.c0, c1, g->b, g->transb ? 0 : 1, c, 1, g->max_extent, ccuts);
-      if (plan->ncrects + nr * nc > cap) {
-        cap = 2 * (plan->ncrects + nr * nc);
-        rma_rect_t *q = realloc(plan->crects, sizeof(rma_rect_t) * (size_t)cap);
-        if (!q)
-          goto nomem;
-        plan->crects = q;
+  spans_t rows = {0}, cols = {0}, rout = {0}, cout = {0};
+  int product, cap = 0, rc = owned_runs(g, &rows, &cols, &product);
+  if (rc == 0 && product) {
+    rc = add_blocks(g, plan, &rows, &cols, &rout, &cout, &cap);
+  } else if (rc == 0) {
+    // Not a product of runs: one tile at a time.
+    const rma_tiles_t *c = g->c;
+    for (int bi = 0; bi < c->mt && rc == 0; bi++)
+      for (int bj = 0; bj < c->nt && rc == 0; bj++) {
+        rma_tile_t t;
+        rma_tiles_locate(c, bi, bj, &t);
+        if (t.owner != g->rank || t.r0 >= g->m || t.c0 >= g->n)
+          continue;
+        rma_span_t r = {t.r0, t.r0 + t.rows < g->m ? t.rows : g->m - t.r0};
+        rma_span_t q = {t.c0, t.c0 + t.cols < g->n ? t.cols : g->n - t.c0};
+        spans_t one_r = {&r, 1, 1}, one_c = {&q, 1, 1};
+        rc = add_blocks(g, plan, &one_r, &one_c, &rout, &cout, &cap);
       }
-      for (int i = 0; i < nr; i++)
-        for (int j = 0; j < nc; j++)
-          plan->crects[plan->ncrects++] =
-              (rma_rect_t){rcuts[i], ccuts[j], rcuts[i + 1] - rcuts[i], ccuts[j + 1] - ccuts[j]};
-    }
-  // Tasks in natural order: k chunk outer, C rectangles inner.
-  plan->ntasks = plan->ncrects * plan->nk;
-  rma_gemm_task_t *tasks =
-      malloc(sizeof(rma_gemm_task_t) * (size_t)(plan->ntasks ? plan->ntasks : 1));
-  int *order = malloc(sizeof(int) * (size_t)(plan->ntasks ? plan->ntasks : 1));
-  if (!tasks || !order) {
-    free(tasks);
-    free(order);
-    goto nomem;
   }
-  int t = 0;
-  for (int kk = 0; kk < plan->nk; kk++)
-    for (int r = 0; r < plan->ncrects; r++, t++) {
-      rma_gemm_task_t *task = &tasks[t];
-      rma_rect_t cr = plan->crects[r];
-      int k0 = kcuts[kk], kc = kcuts[kk + 1] - kcuts[kk];
-      task->c = cr;
-      task->kidx = kk;
-      task->a = make_rect(cr.r0, cr.rows, k0, kc, g->transa);
-      task->b = make_rect(k0, kc, cr.c0, cr.cols, g->transb);
-      int ca = patch_class(g->a, task->a, g->rank, g->node_of);
-      int cb = patch_class(g->b, task->b, g->rank, g->node_of);
-      task->cls = ca > cb ? ca : cb;
-      long asz = (long)task->a.rows * task->a.cols, bsz = (long)task->b.rows * task->b.cols;
-      plan->amax = asz > plan->amax ? asz : plan->amax;
-      plan->bmax = bsz > plan->bmax ? bsz : plan->bmax;
-      order[t] = t;
-    }
-  // Order: locality class, then the k sweep rotated by rank, then natural.
-  sort_base = tasks, sort_nk = plan->nk > 0 ? plan->nk : 1, sort_locality = g->locality;
+  free(rows.v), free(cols.v);
+  plan->rspans = rout.v, plan->cspans = cout.v;
+  if (rc != 0)
+    goto fail;
+  plan->kcuts = malloc(sizeof(int) * (size_t)(g->k / (g->kc > 1 ? g->kc / 2 : 1) + 2));
+  if (!plan->kcuts)
+    goto nomem;
+  plan->nk = cut_k(g, plan->kcuts);
+  for (int c = 0; c < plan->nk; c++) {
+    int len = plan->kcuts[c + 1] - plan->kcuts[c];
+    plan->max_kc = len > plan->max_kc ? len : plan->max_kc;
+  }
+  long steps = (long)plan->nblocks * plan->nk;
+  plan->order = malloc(sizeof(int) * (size_t)(steps ? steps : 1));
+  plan->cls = malloc(sizeof(int) * (size_t)(steps ? steps : 1));
+  if (!plan->order || !plan->cls)
+    goto nomem;
+  sort_nk = plan->nk > 0 ? plan->nk : 1, sort_locality = g->locality;
   sort_shift = g->contention ? (int)((long)g->rank * sort_nk / g->size) : 0;
-  qsort(order, (size_t)plan->ntasks, sizeof(int), task_cmp);
-  plan->tasks = malloc(sizeof(rma_gemm_task_t) * (size_t)(plan->ntasks ? plan->ntasks : 1));
-  if (!plan->tasks) {
-    free(tasks);
-    free(order);
-    goto nomem;
+  for (int b = 0; b < plan->nblocks; b++) {
+    const rma_gemm_block_t *blk = &plan->blocks[b];
+    plan->max_rows = blk->rows > plan->max_rows ? blk->rows : plan->max_rows;
+    plan->max_cols = blk->cols > plan->max_cols ? blk->cols : plan->max_cols;
+    int *cls = plan->cls + (long)b * plan->nk, *order = plan->order + (long)b * plan->nk;
+    for (int c = 0; c < plan->nk; c++) {
+      cls[c] = RMA_TASK_LOCAL;
+      for (int i = 0; i < blk->nrow; i++) {
+        int x = rect_class(g->a, rma_gemm_plan_a_rect(plan, g->transa, plan->rspans[blk->row0 + i], c),
+                           g->rank, g->node_of);
+        cls[c] = x > cls[c] ? x : cls[c];
+      }
+      for (int j = 0; j < blk->ncol; j++) {
+        int x = rect_class(g->b, rma_gemm_plan_b_rect(plan, g->transb, plan->cspans[blk->col0 + j], c),
+                           g->rank, g->node_of);
+        cls[c] = x > cls[c] ? x : cls[c];
+      }
+      order[c] = c;
+    }
+    sort_cls = cls;
+    qsort(order, (size_t)plan->nk, sizeof(int), chunk_cmp);
   }
-  for (int i = 0; i < plan->ntasks; i++)
-    plan->tasks[i] = tasks[order[i]];
-  free(tasks);
-  free(order);
-  free(rcuts), free(ccuts), free(kcuts);
   return 0;
 nomem:
-  free(rcuts), free(ccuts), free(kcuts);
+  rc = RMA_ERR_NO_MEMORY;
+fail:
   rma_gemm_plan_free(plan);
-  return RMA_ERR_NO_MEMORY;
+  return rc;
 }
 
 void rma_gemm_plan_free(rma_gemm_plan_t *plan) {
-  free(plan->tasks);
-  free(plan->crects);
+  free(plan->blocks);
+  free(plan->rspans);
+  free(plan->cspans);
+  free(plan->kcuts);
+  free(plan->order);
+  free(plan->cls);
   memset(plan, 0, sizeof *plan);
 }

@@ -1,24 +1,38 @@
 /*
- * The dgemm task list of one rank (owner computes): for every C rectangle
- * this rank owns and every k chunk, the A and B patches the product needs,
- * ordered so the pipeline starts on local work, remote sweeps start at
- * rank-dependent k, and consecutive tasks share patches. GA-free and MPI-free.
+ * The dgemm schedule of one rank (owner computes), GA-free and MPI-free.
+ *
+ * The rank's part of C (its tiles inside the leading m x n) is cut into
+ * blocks of at most max_block rows and columns; a block is a set of row
+ * spans times a set of column spans (runs of consecutive global rows /
+ * columns), so one BLAS call covers every tile of the block whatever the
+ * user's block size. The k dimension is cut into chunks of about kc
+ * (at A's tile boundaries along k where that keeps chunks near kc, so
+ * remote pieces are whole tiles). A step is one (block, chunk) pair: the
+ * A panel op(A)[block rows, chunk] and the B panel op(B)[chunk, block
+ * columns] are gathered and multiplied into the block.
+ *
+ * Step order per block: locality class (local, node, remote) first when
+ * locality is on, then the chunk sweep rotated by rank when contention is on
+ * (staggered starts: ranks do not all read the same owner at once).
  */
 #ifndef RMA_SCHED_GEMM_PLAN_H
 #define RMA_SCHED_GEMM_PLAN_H
 
 #include "tiles/tiles.h"
-#include "rma/patch.h"
 
-/* Locality class of a task: the farthest of its two patches. */
+/* Locality class of a step: the farthest owner of its panels' pieces. */
 enum { RMA_TASK_LOCAL = 0, RMA_TASK_NODE = 1, RMA_TASK_REMOTE = 2 };
 
+/* A run of global rows (or columns) [g0, g0+len). */
 typedef struct {
-  rma_rect_t c;    /* C rectangle (global subscripts), owned by this rank */
-  rma_rect_t a, b; /* A and B patches in their stored coordinates */
-  int kidx;        /* k chunk index */
-  int cls;         /* RMA_TASK_* */
-} rma_gemm_task_t;
+  int g0, len;
+} rma_span_t;
+
+typedef struct {
+  int row0, nrow; /* its row spans: plan->rspans[row0 .. row0+nrow) */
+  int col0, ncol; /* its column spans: plan->cspans[col0 .. col0+ncol) */
+  int rows, cols; /* total rows and columns */
+} rma_gemm_block_t;
 
 typedef struct {
   const rma_tiles_t *a, *b, *c; /* directories */
@@ -28,20 +42,29 @@ typedef struct {
   const int *node_of; /* node index per rank */
   int locality;       /* order local, node, remote */
   int contention;     /* rotate the k sweep by rank */
-  int max_extent;     /* no C rectangle side or k chunk exceeds this */
+  int max_block;      /* no block has more rows or columns */
+  int kc;             /* target chunk length along k */
 } rma_gemm_plan_args_t;
 
 typedef struct {
-  rma_gemm_task_t *tasks;
-  int ntasks;
-  int nk;             /* k chunks */
-  long amax, bmax;    /* largest A and B patch, elements */
-  rma_rect_t *crects; /* the distinct C rectangles of this rank */
-  int ncrects;
+  rma_gemm_block_t *blocks;
+  int nblocks;
+  rma_span_t *rspans, *cspans;
+  int *kcuts;          /* chunk c is [kcuts[c], kcuts[c+1]) */
+  int nk;              /* chunks (0 when k == 0) */
+  int *order;          /* block b's chunks in order: order[b*nk .. b*nk+nk) */
+  int *cls;            /* class of (block b, chunk c): cls[b*nk + c] */
+  int max_rows, max_cols, max_kc;
 } rma_gemm_plan_t;
 
-/* Local. Build and order the task list. Returns 0 or RMA_ERR_NO_MEMORY. */
+/* Local. Build the blocks, chunks and their order. Returns 0 or
+ * RMA_ERR_NO_MEMORY. */
 int rma_gemm_plan_build(const rma_gemm_plan_args_t *args, rma_gemm_plan_t *plan);
+
+/* Local. The rectangle of A's (stored) tiles that op(A)[rows of span s,
+ * chunk c] covers, and likewise for B and column span s. */
+rma_rect_t rma_gemm_plan_a_rect(const rma_gemm_plan_t *plan, int transa, rma_span_t s, int c);
+rma_rect_t rma_gemm_plan_b_rect(const rma_gemm_plan_t *plan, int transb, rma_span_t s, int c);
 
 /* Local. Free a plan; safe on a zeroed struct. */
 void rma_gemm_plan_free(rma_gemm_plan_t *plan);

@@ -15,6 +15,24 @@ typedef struct {
 } pool_entry_t;
 
 static pool_entry_t pool[RMA_STORE_ROLES];
+static double *scratch;
+static long scratch_cap;
+
+int rma_store_scratch(long cap, double **buf) {
+  if (cap > scratch_cap) {
+    if (scratch)
+      MPI_Free_mem(scratch);
+    scratch = NULL, scratch_cap = 0;
+    if (MPI_Alloc_mem((MPI_Aint)cap * (MPI_Aint)sizeof(double), MPI_INFO_NULL, &scratch) !=
+        MPI_SUCCESS)
+      return RMA_ERR_NO_MEMORY;
+    scratch_cap = cap;
+  }
+  *buf = scratch;
+  return 0;
+}
+
+long long rma_store_scratch_bytes(void) { return (long long)scratch_cap * (long long)sizeof(double); }
 
 static int drop(pool_entry_t *e) {
   if (!e->made)
@@ -58,6 +76,9 @@ int rma_store_done(void) { return rma_options()->store_keep ? 0 : rma_store_rele
 
 int rma_store_release(void) {
   int rc = 0;
+  if (scratch)
+    MPI_Free_mem(scratch);
+  scratch = NULL, scratch_cap = 0;
   for (int r = 0; r < RMA_STORE_ROLES; r++) {
     int rc2 = drop(&pool[r]);
     rc = rc ? rc : rc2;

@@ -40,6 +40,15 @@ int rma_store_segment(rma_store_role_t role, long cap, rma_win_t **w);
 int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *seg, long seglen,
                      rma_win_t **w);
 
+/* Local. The pooled scratch buffer of this rank (dgemm panels and C block),
+ * at least cap doubles, from MPI_Alloc_mem (registered for RMA where the MPI
+ * does that); kept and released like the segments. Returns 0 or
+ * RMA_ERR_NO_MEMORY. */
+int rma_store_scratch(long cap, double **buf);
+
+/* Local. Bytes the scratch buffer holds on this rank. */
+long long rma_store_scratch_bytes(void);
+
 /* Collective. End of a call: frees the segments unless they are kept. */
 int rma_store_done(void);
 

@@ -122,6 +122,26 @@ int rma_tiles_col_of(const rma_tiles_t *t, int j) {
   return t->kind == RMA_TILES_GRID ? search_bounds(t->colb, t->nt, j) : j / t->nb;
 }
 
+void rma_tiles_local_copy(const rma_tiles_t *t, double *seg, rma_rect_t p, double *buf, int ldb,
+                          int out) {
+  if (p.rows <= 0 || p.cols <= 0)
+    return;
+  int bi1 = rma_tiles_row_of(t, p.r0 + p.rows - 1), bj1 = rma_tiles_col_of(t, p.c0 + p.cols - 1);
+  for (int bi = rma_tiles_row_of(t, p.r0); bi <= bi1; bi++)
+    for (int bj = rma_tiles_col_of(t, p.c0); bj <= bj1; bj++) {
+      rma_tile_t tile;
+      rma_tiles_locate(t, bi, bj, &tile);
+      int r0 = p.r0 > tile.r0 ? p.r0 : tile.r0, c0 = p.c0 > tile.c0 ? p.c0 : tile.c0;
+      int r1 = p.r0 + p.rows < tile.r0 + tile.rows ? p.r0 + p.rows : tile.r0 + tile.rows;
+      int c1 = p.c0 + p.cols < tile.c0 + tile.cols ? p.c0 + p.cols : tile.c0 + tile.cols;
+      for (int i = r0; i < r1; i++) {
+        double *s = seg + tile.disp + (long)(i - tile.r0) * tile.ld + (c0 - tile.c0);
+        double *b = buf + (long)(i - p.r0) * ldb + (c0 - p.c0);
+        memcpy(out ? b : s, out ? s : b, sizeof(double) * (size_t)(c1 - c0));
+      }
+    }
+}
+
 long rma_tiles_segment_len(const rma_tiles_t *t, int rank) {
   if (t->kind == RMA_TILES_GRID) {
     long len = 0;

@@ -29,6 +29,11 @@ typedef struct {
   int *rowb, *colb, *owner, *ld;
 } rma_tiles_t;
 
+/* A rectangle of global rows [r0, r0+rows) and columns [c0, c0+cols). */
+typedef struct {
+  int r0, c0, rows, cols;
+} rma_rect_t;
+
 typedef struct {
   int owner;  /* rank in the library communicator */
   long disp;  /* element displacement in the owner's local segment */
@@ -58,6 +63,12 @@ void rma_tiles_locate(const rma_tiles_t *t, int bi, int bj, rma_tile_t *tile);
  * tile column holding global column j. */
 int rma_tiles_row_of(const rma_tiles_t *t, int i);
 int rma_tiles_col_of(const rma_tiles_t *t, int j);
+
+/* Local. Copy rectangle p between this rank's local segment seg (every tile
+ * p touches must be this rank's) and buf (row-major, ld ldb): out = 1 copies
+ * seg -> buf, out = 0 buf -> seg. */
+void rma_tiles_local_copy(const rma_tiles_t *t, double *seg, rma_rect_t p, double *buf, int ldb,
+                          int out);
 
 /* Local. Number of elements in rank's local segment. */
 long rma_tiles_segment_len(const rma_tiles_t *t, int rank);

@@ -1,25 +1,23 @@
 /*
- * dgemm task-list unit test (no MPI, no GA): rma_gemm_plan_build on
+ * dgemm schedule unit test (no MPI, no GA): rma_gemm_plan_build on
  * hand-made tile directories and a hand-made rank -> node map.
  *
  * Check, for every case (m, n, k, transposes, A/B/C directories of different
  * kinds, block sizes and grids, a process count larger than some grids,
- * max_extent, the four locality/contention settings), over all ranks:
- *   - coverage: the tasks' C rectangles x k chunks cover every (i, j, l) of
- *     the m x n x k product exactly once (count per triple == 1);
- *   - every C rectangle lies inside one C tile owned by the rank and inside
- *     m x n; plan->crects are distinct and are the tasks' rectangles;
- *   - A / B patches are op()'s rectangles: A = [i-range x l-range] ('N') or
- *     its transpose ('T'), B likewise, with the same k range; each patch lies
- *     in one tile of its directory (rma_patch_pieces == 1);
- *   - kidx names one k range per chunk, chunks partition [0, k); no C side or
- *     chunk exceeds max_extent;
- *   - cls >= the farthest owner of the patches' elements (local < node < remote);
- *   - amax / bmax >= every A / B patch (and are attained);
- *   - ordering: locality on -> cls non-decreasing; contention on -> within a
- *     class the k sweep is one rotation, and with locality off the ranks'
- *     first k chunks are pairwise distinct when nk >= ranks; both off ->
- *     task t is (k chunk t / ncrects, C rectangle t % ncrects) (k-major natural).
+ * max_block, kc, the four locality/contention settings), over all ranks:
+ *   - coverage: the blocks' row runs x column runs cover every (i, j) of the
+ *     m x n C exactly once, each element by the rank owning its C tile;
+ *   - a block's rows / cols are the sums of its runs and at most max_block;
+ *     max_rows / max_cols / max_kc are the largest block sides and chunk;
+ *   - chunks: the same cuts on every rank, 0 = kcuts[0] < ... = kcuts[nk] = k,
+ *     each at most kc and, but the last, longer than kc / 2;
+ *   - a_rect / b_rect are op(A)[run rows, chunk] / op(B)[chunk, run cols]
+ *     in stored coordinates;
+ *   - cls[b, c] is exactly the farthest owner of the step's A and B pieces;
+ *   - order: a permutation per block; locality on -> cls non-decreasing;
+ *     contention on -> within a class one rotated sweep, and with locality off
+ *     the ranks' first chunks are pairwise distinct when nk >= ranks; both off
+ *     -> natural order.
  * Prints the number of plans checked and the failures; exits 1 on any failure.
  */
 #include <stdarg.h>
@@ -28,7 +26,6 @@
 #include <string.h>
 
 #include "tiles/tiles.h"
-#include "rma/patch.h"
 #include "rmala.h"
 #include "sched/gemm_plan.h"
 
@@ -88,140 +85,118 @@ static int owner_class(const rma_tiles_t *t, rma_rect_t p, int rank, const int *
   return cls;
 }
 
-static int rect_eq(rma_rect_t a, rma_rect_t b) {
-  return a.r0 == b.r0 && a.c0 == b.c0 && a.rows == b.rows && a.cols == b.cols;
-}
 
-// Does the kidx sequence seq[0..cnt) make one rotation of a non-decreasing sweep?
+// Does seq[0..cnt) make one rotation of an increasing sweep?
 static int is_rotation(const int *seq, int cnt) {
   int drops = 0;
   for (int i = 1; i < cnt; i++)
     drops += seq[i] < seq[i - 1];
-  return drops == 0 || (drops == 1 && seq[cnt - 1] <= seq[0]);
+  return drops == 0 || (drops == 1 && seq[cnt - 1] < seq[0]);
 }
 
-// Check one rank's plan; accumulates coverage counts. Returns 1 on failure (err set).
+static int rect_eq(rma_rect_t a, rma_rect_t b) {
+  return a.r0 == b.r0 && a.c0 == b.c0 && a.rows == b.rows && a.cols == b.cols;
+}
+
+// Check one rank's plan; counts coverage of C. Returns 1 on failure (err set).
 static int check_plan(const rma_gemm_plan_args_t *g, const rma_gemm_plan_t *pl, int *cover,
-                      int *kstart, int *kend, int *first_k) {
-  int m = g->m, n = g->n, k = g->k;
-  long amax = 0, bmax = 0;
-  int *seqbuf = malloc(sizeof(int) * (size_t)(pl->ntasks + 1));
-  int rc = 0;
-  if (pl->ntasks != pl->ncrects * pl->nk)
-    rc = FAILF("ntasks %d != ncrects %d * nk %d", pl->ntasks, pl->ncrects, pl->nk);
-  // crects: distinct, each in one owned C tile, inside m x n.
-  for (int r = 0; r < pl->ncrects && !rc; r++) {
-    rma_rect_t cr = pl->crects[r];
-    rma_tile_t tl;
-    rma_tiles_locate(g->c, rma_tiles_row_of(g->c, cr.r0), rma_tiles_col_of(g->c, cr.c0), &tl);
-    if (cr.rows < 1 || cr.cols < 1 || cr.r0 + cr.rows > m || cr.c0 + cr.cols > n)
-      rc = FAILF("crect %d (%d,%d %dx%d) outside %dx%d", r, cr.r0, cr.c0, cr.rows, cr.cols, m, n);
-    else if (tl.owner != g->rank || cr.r0 + cr.rows > tl.r0 + tl.rows ||
-             cr.c0 + cr.cols > tl.c0 + tl.cols)
-      rc = FAILF("crect (%d,%d %dx%d) not inside one C tile of rank %d (tile owner %d)", cr.r0,
-                 cr.c0, cr.rows, cr.cols, g->rank, tl.owner);
-    else if (cr.rows > g->max_extent || cr.cols > g->max_extent)
-      rc = FAILF("crect %dx%d exceeds max_extent %d", cr.rows, cr.cols, g->max_extent);
-    for (int s = 0; s < r && !rc; s++)
-      if (rect_eq(pl->crects[s], cr))
-        rc = FAILF("crect %d repeated", r);
+                      int *first) {
+  int m = g->m, n = g->n, rows_max = 0, cols_max = 0, kc_max = 0;
+  *first = -1;
+  if (pl->nk < 0 || pl->kcuts[0] != 0 || pl->kcuts[pl->nk] != g->k)
+    return FAILF("chunks: nk %d, cuts from %d to %d, k %d", pl->nk, pl->kcuts[0],
+                 pl->kcuts[pl->nk], g->k);
+  for (int c = 0; c < pl->nk; c++) {
+    int len = pl->kcuts[c + 1] - pl->kcuts[c];
+    kc_max = imax(kc_max, len);
+    if (len < 1 || len > g->kc || (c + 1 < pl->nk && g->kc > 1 && 2 * len <= g->kc))
+      return FAILF("chunk %d is [%d,%d), kc %d", c, pl->kcuts[c], pl->kcuts[c + 1], g->kc);
   }
-  for (int t = 0; t < pl->ntasks && !rc; t++) {
-    const rma_gemm_task_t *tk = &pl->tasks[t];
-    rma_rect_t c = tk->c, a = tk->a, b = tk->b;
-    int found = 0;
-    for (int r = 0; r < pl->ncrects; r++)
-      found |= rect_eq(pl->crects[r], c);
-    if (!found) {
-      rc = FAILF("task %d: C rect not in crects", t);
-      break;
+  for (int b = 0; b < pl->nblocks; b++) {
+    const rma_gemm_block_t *blk = &pl->blocks[b];
+    int rs = 0, cs = 0;
+    for (int i = 0; i < blk->nrow; i++)
+      rs += pl->rspans[blk->row0 + i].len;
+    for (int j = 0; j < blk->ncol; j++)
+      cs += pl->cspans[blk->col0 + j].len;
+    if (rs != blk->rows || cs != blk->cols || rs < 1 || cs < 1 || rs > g->max_block ||
+        cs > g->max_block)
+      return FAILF("block %d: %dx%d, runs sum to %dx%d, max_block %d", b, blk->rows, blk->cols, rs,
+                   cs, g->max_block);
+    rows_max = imax(rows_max, rs), cols_max = imax(cols_max, cs);
+    for (int i = 0; i < blk->nrow; i++)
+      for (int j = 0; j < blk->ncol; j++) {
+        rma_span_t r = pl->rspans[blk->row0 + i], q = pl->cspans[blk->col0 + j];
+        if (r.g0 < 0 || r.len < 1 || r.g0 + r.len > m || q.g0 < 0 || q.len < 1 || q.g0 + q.len > n)
+          return FAILF("block %d: run rows [%d,+%d) cols [%d,+%d) outside %dx%d", b, r.g0, r.len,
+                       q.g0, q.len, m, n);
+        for (int x = r.g0; x < r.g0 + r.len; x++)
+          for (int y = q.g0; y < q.g0 + q.len; y++) {
+            rma_tile_t t;
+            rma_tiles_locate(g->c, rma_tiles_row_of(g->c, x), rma_tiles_col_of(g->c, y), &t);
+            if (t.owner != g->rank)
+              return FAILF("block %d holds C(%d,%d), owned by %d", b, x, y, t.owner);
+            cover[(long)x * n + y]++;
+          }
+      }
+    const int *cls = pl->cls + (long)b * pl->nk, *order = pl->order + (long)b * pl->nk;
+    for (int c = 0; c < pl->nk; c++) {
+      int k0 = pl->kcuts[c], kc = pl->kcuts[c + 1] - k0, want = RMA_TASK_LOCAL;
+      for (int i = 0; i < blk->nrow; i++) {
+        rma_span_t s = pl->rspans[blk->row0 + i];
+        rma_rect_t a = rma_gemm_plan_a_rect(pl, g->transa, s, c);
+        rma_rect_t wa = g->transa ? (rma_rect_t){k0, s.g0, kc, s.len}
+                                  : (rma_rect_t){s.g0, k0, s.len, kc};
+        if (!rect_eq(a, wa))
+          return FAILF("block %d chunk %d: A rect (%d,%d %dx%d)", b, c, a.r0, a.c0, a.rows, a.cols);
+        want = imax(want, owner_class(g->a, a, g->rank, g->node_of));
+      }
+      for (int j = 0; j < blk->ncol; j++) {
+        rma_span_t s = pl->cspans[blk->col0 + j];
+        rma_rect_t r = rma_gemm_plan_b_rect(pl, g->transb, s, c);
+        rma_rect_t wb = g->transb ? (rma_rect_t){s.g0, k0, s.len, kc}
+                                  : (rma_rect_t){k0, s.g0, kc, s.len};
+        if (!rect_eq(r, wb))
+          return FAILF("block %d chunk %d: B rect (%d,%d %dx%d)", b, c, r.r0, r.c0, r.rows, r.cols);
+        want = imax(want, owner_class(g->b, r, g->rank, g->node_of));
+      }
+      if (cls[c] != want)
+        return FAILF("block %d chunk %d: class %d, its pieces' owners say %d", b, c, cls[c], want);
     }
-    if (tk->kidx < 0 || tk->kidx >= pl->nk) {
-      rc = FAILF("task %d: kidx %d outside [0,%d)", t, tk->kidx, pl->nk);
-      break;
+    // Order: a permutation, then the switches' rules.
+    int seen[64] = {0}, seq[64];
+    if (pl->nk > 64)
+      return FAILF("test limit: nk %d > 64", pl->nk);
+    for (int x = 0; x < pl->nk; x++) {
+      if (order[x] < 0 || order[x] >= pl->nk || seen[order[x]]++)
+        return FAILF("block %d: order is not a permutation at %d", b, x);
+      if (g->locality && x && cls[order[x]] < cls[order[x - 1]])
+        return FAILF("locality on: block %d chunk %d (class %d) after class %d", b, order[x],
+                     cls[order[x]], cls[order[x - 1]]);
+      if (!g->locality && !g->contention && order[x] != x)
+        return FAILF("both off: block %d step %d is chunk %d", b, x, order[x]);
     }
-    // k range from A; B must agree; op(A) rows = C rows, op(B) cols = C cols.
-    int k0 = g->transa ? a.r0 : a.c0, kc = g->transa ? a.rows : a.cols;
-    rma_rect_t wa =
-        g->transa ? (rma_rect_t){k0, c.r0, kc, c.rows} : (rma_rect_t){c.r0, k0, c.rows, kc};
-    rma_rect_t wb =
-        g->transb ? (rma_rect_t){c.c0, k0, c.cols, kc} : (rma_rect_t){k0, c.c0, kc, c.cols};
-    if (kc < 1 || k0 < 0 || k0 + kc > k || kc > g->max_extent) {
-      rc = FAILF("task %d: k range [%d,%d) bad (k %d, max_extent %d)", t, k0, k0 + kc, k,
-                 g->max_extent);
-      break;
+    for (int x0 = 0; x0 < pl->nk;) {
+      int x1 = x0, cnt = 0;
+      while (x1 < pl->nk && (!g->locality || cls[order[x1]] == cls[order[x0]]))
+        seq[cnt++] = order[x1++];
+      if (g->contention ? !is_rotation(seq, cnt) : !is_rotation(seq, cnt) || seq[0] > seq[cnt - 1])
+        return FAILF("block %d: the sweep of class %d is not %s", b, cls[order[x0]],
+                     g->contention ? "one rotation" : "in natural order");
+      x0 = x1;
     }
-    if (!rect_eq(a, wa) || !rect_eq(b, wb)) {
-      rc = FAILF("task %d: A (%d,%d %dx%d) B (%d,%d %dx%d), expected A (%d,%d %dx%d) B (%d,%d "
-                 "%dx%d)",
-                 t, a.r0, a.c0, a.rows, a.cols, b.r0, b.c0, b.rows, b.cols, wa.r0, wa.c0, wa.rows,
-                 wa.cols, wb.r0, wb.c0, wb.rows, wb.cols);
-      break;
-    }
-    if (rma_patch_pieces(g->a, a) != 1 || rma_patch_pieces(g->b, b) != 1) {
-      rc = FAILF("task %d: A patch spans %d tiles, B patch %d (expected 1 each)", t,
-                 rma_patch_pieces(g->a, a), rma_patch_pieces(g->b, b));
-      break;
-    }
-    // One k range per chunk, shared by all ranks.
-    if (kstart[tk->kidx] < 0)
-      kstart[tk->kidx] = k0, kend[tk->kidx] = k0 + kc;
-    else if (kstart[tk->kidx] != k0 || kend[tk->kidx] != k0 + kc) {
-      rc = FAILF("task %d: chunk %d is [%d,%d) here, [%d,%d) elsewhere", t, tk->kidx, k0, k0 + kc,
-                 kstart[tk->kidx], kend[tk->kidx]);
-      break;
-    }
-    int want =
-        imax(owner_class(g->a, a, g->rank, g->node_of), owner_class(g->b, b, g->rank, g->node_of));
-    if (tk->cls < want || tk->cls > RMA_TASK_REMOTE) {
-      rc = FAILF("task %d: class %d, its patches' owners need >= %d", t, tk->cls, want);
-      break;
-    }
-    amax = imax((int)amax, a.rows * a.cols), bmax = imax((int)bmax, b.rows * b.cols);
-    for (int i = c.r0; i < c.r0 + c.rows; i++)
-      for (int j = c.c0; j < c.c0 + c.cols; j++)
-        for (int l = k0; l < k0 + kc; l++)
-          cover[((long)i * n + j) * k + l]++;
+    if (b == 0 && pl->nk)
+      *first = order[0];
   }
-  if (!rc && (pl->amax < amax || pl->bmax < bmax ||
-              (pl->ntasks && (pl->amax != amax || pl->bmax != bmax))))
-    rc = FAILF("amax %ld bmax %ld, largest patches %ld %ld", pl->amax, pl->bmax, amax, bmax);
-  // Ordering.
-  for (int t = 1; t < pl->ntasks && !rc && g->locality; t++)
-    if (pl->tasks[t].cls < pl->tasks[t - 1].cls)
-      rc = FAILF("locality on: task %d class %d after class %d", t, pl->tasks[t].cls,
-                 pl->tasks[t - 1].cls);
-  if (!rc && g->contention) {
-    // Within each class (the whole list when locality is off), one rotated sweep.
-    for (int t0 = 0; t0 < pl->ntasks && !rc;) {
-      int t1 = t0, cnt = 0;
-      while (t1 < pl->ntasks && (!g->locality || pl->tasks[t1].cls == pl->tasks[t0].cls))
-        seqbuf[cnt++] = pl->tasks[t1++].kidx;
-      if (!is_rotation(seqbuf, cnt))
-        rc = FAILF("contention on: k sweep of class %d is not one rotation", pl->tasks[t0].cls);
-      t0 = t1;
-    }
-  }
-  // Locality without contention: each class sweeps k in natural order.
-  for (int t = 1; t < pl->ntasks && !rc && g->locality && !g->contention; t++)
-    if (pl->tasks[t].cls == pl->tasks[t - 1].cls && pl->tasks[t].kidx < pl->tasks[t - 1].kidx)
-      rc = FAILF("locality on, contention off: task %d k chunk %d after %d in class %d", t,
-                 pl->tasks[t].kidx, pl->tasks[t - 1].kidx, pl->tasks[t].cls);
-  if (!rc && !g->locality && !g->contention)
-    for (int t = 0; t < pl->ntasks && !rc; t++)
-      if (pl->tasks[t].kidx != t / pl->ncrects ||
-          !rect_eq(pl->tasks[t].c, pl->crects[t % pl->ncrects]))
-        rc = FAILF("both off: task %d is (k %d, C %d,%d), natural order wants (k %d, crect %d)", t,
-                   pl->tasks[t].kidx, pl->tasks[t].c.r0, pl->tasks[t].c.c0, t / pl->ncrects,
-                   t % pl->ncrects);
-  *first_k = pl->ntasks ? pl->tasks[0].kidx : -1;
-  free(seqbuf);
-  return rc;
+  if (pl->max_rows != rows_max || pl->max_cols != cols_max || pl->max_kc != kc_max)
+    return FAILF("max_rows/cols/kc %d %d %d, largest %d %d %d", pl->max_rows, pl->max_cols,
+                 pl->max_kc, rows_max, cols_max, kc_max);
+  return 0;
 }
 
 // All ranks of one case; returns 1 on failure.
 static int run_case(int m, int n, int k, int ta, int tb, dir_t da, dir_t db, dir_t dc, int size,
-                    int ranks_per_node, int maxe, int extra) {
+                    int ranks_per_node, int maxb, int kc, int extra) {
   rma_tiles_t A, B, C;
   int *node_of = malloc(sizeof(int) * (size_t)size);
   for (int r = 0; r < size; r++)
@@ -235,59 +210,47 @@ static int run_case(int m, int n, int k, int ta, int tb, dir_t da, dir_t db, dir
     free(node_of);
     return 1;
   }
-  int *cover = malloc(sizeof(int) * (size_t)imax(1, m * n * k));
-  int *kstart = malloc(sizeof(int) * (size_t)(k + 1)),
-      *kend = malloc(sizeof(int) * (size_t)(k + 1));
-  int *first = malloc(sizeof(int) * (size_t)size);
+  int *cover = malloc(sizeof(int) * (size_t)imax(1, m * n));
+  int *first = malloc(sizeof(int) * (size_t)size), *cuts = malloc(sizeof(int) * (size_t)(k + 2));
   for (int set = 0; set < 4 && !rc; set++) {
-    memset(cover, 0, sizeof(int) * (size_t)imax(1, m * n * k));
-    for (int l = 0; l <= k; l++)
-      kstart[l] = kend[l] = -1;
+    memset(cover, 0, sizeof(int) * (size_t)imax(1, m * n));
     int nk = -1;
     for (int r = 0; r < size && !rc; r++) {
-      rma_gemm_plan_args_t g = {&A, &B, &C,   ta,      tb,      m,        n,
-                                k,  r,  size, node_of, set & 1, set >> 1, maxe};
+      rma_gemm_plan_args_t g = {&A,   &B,      &C,      ta,       tb,   m,  n, k,
+                                r,    size,    node_of, set & 1,  set >> 1, maxb, kc};
       rma_gemm_plan_t pl;
       if (rma_gemm_plan_build(&g, &pl) != 0) {
         rc = FAILF("rank %d: plan_build failed", r);
         break;
       }
       nplans++;
-      if (nk >= 0 && pl.nk != nk)
-        rc = FAILF("rank %d: nk %d, other ranks %d", r, pl.nk, nk);
+      if (nk >= 0 && (pl.nk != nk || memcmp(cuts, pl.kcuts, sizeof(int) * (size_t)(nk + 1))))
+        rc = FAILF("rank %d: chunks differ from rank 0's", r);
       nk = pl.nk;
-      if (!rc && check_plan(&g, &pl, cover, kstart, kend, &first[r])) {
+      memcpy(cuts, pl.kcuts, sizeof(int) * (size_t)(nk + 1));
+      if (!rc && check_plan(&g, &pl, cover, &first[r])) {
         char why[sizeof err];
         memcpy(why, err, sizeof why);
         rc = FAILF("rank %d, locality %d contention %d: %.400s", r, set & 1, set >> 1, why);
       }
       rma_gemm_plan_free(&pl);
     }
-    // Chunks partition [0, k) (seen only when some rank has tasks).
-    for (int c = 0, x = 0; c < nk && !rc && (long)m * n > 0; c++) {
-      if (kstart[c] != x)
-        rc = FAILF("k chunk %d starts at %d, expected %d", c, kstart[c], x);
-      x = kend[c];
-      if (c == nk - 1 && x != k)
-        rc = FAILF("k chunks end at %d, k = %d", x, k);
-    }
-    for (long x = 0; x < (long)m * n * k && !rc; x++)
+    for (long x = 0; x < (long)m * n && !rc; x++)
       if (cover[x] != 1)
-        rc = FAILF("(i,j,l) = (%ld,%ld,%ld) covered %d times (locality %d contention %d)",
-                   x / k / n, x / k % n, x % k, cover[x], set & 1, set >> 1);
-    // Contention alone: the ranks start their sweeps at different k chunks.
+        rc = FAILF("C(%ld,%ld) covered %d times (locality %d contention %d)", x / n, x % n,
+                   cover[x], set & 1, set >> 1);
+    // Contention alone: the ranks start their sweeps at different chunks.
     if (!rc && set == 2 && nk >= size)
       for (int r = 0; r < size && !rc; r++)
         for (int s = 0; s < r && !rc; s++)
           if (first[r] >= 0 && first[r] == first[s])
-            rc = FAILF("contention on: ranks %d and %d both start at k chunk %d (nk %d)", s, r,
+            rc = FAILF("contention on: ranks %d and %d both start at chunk %d (nk %d)", s, r,
                        first[r], nk);
   }
-  free(cover), free(kstart), free(kend), free(first), free(node_of);
+  free(cover), free(first), free(cuts), free(node_of);
   rma_tiles_free(&A), rma_tiles_free(&B), rma_tiles_free(&C);
   return rc;
 }
-
 int main(void) {
   const int sizes[] = {0, 1, 2, 5, 7, 12, 17};
   const int blocks[] = {1, 2, 3, 5, 8};
@@ -310,17 +273,18 @@ int main(void) {
     }
     if (c % 4 == 0) // conformal: the fast path's shape
       d[1] = d[2] = d[0];
-    int maxe = PICK(4) == 0 ? 1 + PICK(4) : 1 << 20;
+    int maxb = PICK(4) == 0 ? 1 + PICK(4) : 2048;
+    int kc = 1 + PICK(9);
     int rpn = 1 + PICK(3); // ranks per node
     int extra = PICK(4) == 0 ? 1 + PICK(5) : 0;
     ncases++;
-    if (run_case(m, n, k, ta, tb, d[0], d[1], d[2], size, rpn, maxe, extra)) {
+    if (run_case(m, n, k, ta, tb, d[0], d[1], d[2], size, rpn, maxb, kc, extra)) {
       nfail++;
       if (nfail <= 20)
         printf(
-            "FAIL case %d: m=%d n=%d k=%d %c%c size=%d rpn=%d maxe=%d extra=%d A(%d,%dx%d,%dx%d) "
+            "FAIL case %d: m=%d n=%d k=%d %c%c size=%d rpn=%d maxb=%d kc=%d extra=%d A(%d,%dx%d,%dx%d) "
             "B(%d,%dx%d,%dx%d) C(%d,%dx%d,%dx%d): %s\n",
-            c, m, n, k, ta ? 'T' : 'N', tb ? 'T' : 'N', size, rpn, maxe, extra, d[0].kind, d[0].mb,
+            c, m, n, k, ta ? 'T' : 'N', tb ? 'T' : 'N', size, rpn, maxb, kc, extra, d[0].kind, d[0].mb,
             d[0].nb, d[0].p0, d[0].p1, d[1].kind, d[1].mb, d[1].nb, d[1].p0, d[1].p1, d[2].kind,
             d[2].mb, d[2].nb, d[2].p0, d[2].p1, err);
     }
