@@ -2,8 +2,12 @@
  * rma_lu: blocked right-looking LU with put + notify pipelining.
  * Layers: rma_lu (GA entry, checks) -> tiles (directory) -> ops/lu_run
  *         (rma mailbox -> kernel). Square-tiled arrays (tiled or ScaLAPACK
- * layout, mb == nb) are factored in place; any other distribution is copied
- * into a tiled copy in the tile store, factored there and copied back.
+ * layout, mb == nb) are factored in the ScaLAPACK layout, where one BLAS
+ * call updates all of a rank's trailing tiles: that layout in place, GA's
+ * tiled layout after a local re-layout of each rank's tiles into the tile
+ * store (same tiles, same owners, no communication); any other distribution
+ * is gathered into a ScaLAPACK-layout copy in the store, factored there and
+ * copied back.
  */
 #include <ga.h>
 #include <stdio.h>
@@ -36,8 +40,38 @@ static int gather_own(const rma_tiles_t *dst, double *seg, const rma_win_t *from
   return 0;
 }
 
-// Factor a matrix that is not square-tiled through a tiled copy in the
-// store: the source is mirrored, each rank gathers its tiles of the copy,
+// Factor a tiled matrix in a ScaLAPACK-layout copy of each rank's own tiles
+// in the store's work segment (a local re-layout: the same tiles on the same
+// ranks).
+static int lu_relayout(rma_ga_matrix_t *mat, int *ipiv, int *info) {
+  rma_context_t *ctx = rma_context();
+  const rma_tiles_t *src = &mat->tiles;
+  rma_tiles_t t;
+  RMA_CALL(rma_tiles_init_uniform(&t, RMA_TILES_BLOCK_CYCLIC, src->m, src->n, src->mb, src->nb,
+                                  src->p0, src->p1));
+  rma_win_t *work = NULL;
+  int rc = rma_status_agree(ctx->comm,
+                            rma_store_segment(RMA_STORE_WORK, rma_tiles_segment_max(&t), &work));
+  for (int pass = 0; pass < 2 && rc == 0; pass++) {
+    // pass 0: GA tiles -> copy; pass 1 (after the factorization): back.
+    for (int bi = 0; bi < t.mt; bi++)
+      for (int bj = 0; bj < t.nt; bj++) {
+        rma_tile_t a;
+        rma_tiles_locate(src, bi, bj, &a);
+        if (a.owner != ctx->rank)
+          continue;
+        rma_rect_t r = {a.r0, a.c0, a.rows, a.cols};
+        rma_tiles_local_copy(&t, work->base, r, mat->seg + a.disp, a.ld, pass);
+      }
+    if (pass == 0)
+      rc = rma_status_agree(ctx->comm, rma_lu_run(&t, work->base, ipiv, info));
+  }
+  rma_tiles_free(&t);
+  return rc;
+}
+
+// Factor a matrix that is not square-tiled through a ScaLAPACK-layout copy
+// in the store: the source is mirrored, each rank gathers its tiles of the copy,
 // factors, and each rank gathers its part of the result back.
 static int lu_through_copy(rma_ga_matrix_t *mat, int *ipiv, int *info) {
   rma_context_t *ctx = rma_context();
@@ -48,7 +82,7 @@ static int lu_through_copy(rma_ga_matrix_t *mat, int *ipiv, int *info) {
   // the library's own copy allows.
   rma_grid_choose(ctx->size, ctx->size, ctx->size, &p0, &p1);
   rma_tiles_t t;
-  RMA_CALL(rma_tiles_init_uniform(&t, RMA_TILES_TILED, m, n, nb, nb, p0, p1));
+  RMA_CALL(rma_tiles_init_uniform(&t, RMA_TILES_BLOCK_CYCLIC, m, n, nb, nb, p0, p1));
   rma_win_t *src = NULL, *work = NULL;
   int rc = rma_status_agree(
       ctx->comm, rma_store_mirror(RMA_STORE_A, &mat->tiles, mat->seg, mat->seglen, &src));
@@ -82,8 +116,10 @@ int rma_lu(int g_a, int *ipiv) {
   rma_ga_matrix_t mat;
   int info = 0, rc = rma_ga_matrix_open(g_a, ctx->comm, &mat);
   if (rc == 0) {
-    if (!mat.regular && mat.tiles.mb == mat.tiles.nb)
+    if (!mat.regular && mat.tiles.mb == mat.tiles.nb && mat.tiles.kind == RMA_TILES_BLOCK_CYCLIC)
       rc = rma_lu_run(&mat.tiles, mat.seg, ipiv, &info);
+    else if (!mat.regular && mat.tiles.mb == mat.tiles.nb)
+      rc = lu_relayout(&mat, ipiv, &info);
     else
       rc = lu_through_copy(&mat, ipiv, &info);
     rma_ga_matrix_close(&mat, 1);
