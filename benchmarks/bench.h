@@ -112,7 +112,7 @@ typedef struct {
 
 /* What rma_memory reported after the timed calls, max over the ranks, MiB. */
 typedef struct {
-  double store_a, store_b, work, mailbox, total;
+  double store_a, store_b, work, mailbox, scratch, total;
 } bench_libmem_t;
 
 /* One result row. */

@@ -64,23 +64,24 @@ static void note_add(bench_result_t *r, const char *text) {
 }
 
 // What rma_memory reports now, max over the ranks, into r (MiB): lib_mb is
-// per operand, (store_a + store_b) / 2 for dgemm's two operands, mailbox +
-// work for the LU's one. Collective.
+// per operand, (store_a + store_b + scratch) / 2 for dgemm's two operands,
+// mailbox + work + scratch for the LU's one. Collective.
 static void record_memory(const bench_env_t *env, bench_result_t *r) {
   rma_memory_t m;
-  double v[5] = {0, 0, 0, 0, 0};
+  double v[6] = {0, 0, 0, 0, 0, 0};
   if (!rma_memory(&m)) {
     const double mib = 1048576.0;
     v[0] = (double)m.store_a / mib;
     v[1] = (double)m.store_b / mib;
     v[2] = (double)m.work / mib;
     v[3] = (double)m.mailbox / mib;
-    v[4] = (double)m.total / mib;
+    v[4] = (double)m.scratch / mib;
+    v[5] = (double)m.total / mib;
   }
-  double per_op = r->c.op == OP_DGEMM ? 0.5 * (v[0] + v[1]) : v[2] + v[3];
-  MPI_Allreduce(MPI_IN_PLACE, v, 5, MPI_DOUBLE, MPI_MAX, env->comm);
+  double per_op = r->c.op == OP_DGEMM ? 0.5 * (v[0] + v[1] + v[4]) : v[2] + v[3] + v[4];
+  MPI_Allreduce(MPI_IN_PLACE, v, 6, MPI_DOUBLE, MPI_MAX, env->comm);
   MPI_Allreduce(MPI_IN_PLACE, &per_op, 1, MPI_DOUBLE, MPI_MAX, env->comm);
-  r->lib = (bench_libmem_t){v[0], v[1], v[2], v[3], v[4]};
+  r->lib = (bench_libmem_t){v[0], v[1], v[2], v[3], v[4], v[5]};
   r->lib_mb = per_op;
 }
 

@@ -267,6 +267,7 @@ static void put_json(FILE *f, const bench_result_t *r) {
     put_json_num(f, "lib_store_b_mb", "%.2f", r->lib.store_b);
     put_json_num(f, "lib_work_mb", "%.2f", r->lib.work);
     put_json_num(f, "lib_mailbox_mb", "%.2f", r->lib.mailbox);
+    put_json_num(f, "lib_scratch_mb", "%.2f", r->lib.scratch);
     put_json_num(f, "lib_total_mb", "%.2f", r->lib.total);
   }
   fprintf(f, "\"peak_rss_mb\":%.1f}\n", r->peak_rss_mb);

@@ -4,8 +4,8 @@
  *         (rma mailbox -> kernel). Square-tiled arrays (tiled or ScaLAPACK
  * layout, mb == nb) are factored in the ScaLAPACK layout, where one BLAS
  * call updates all of a rank's trailing tiles: that layout in place, GA's
- * tiled layout after a local re-layout of each rank's tiles into the tile
- * store (same tiles, same owners, no communication); any other distribution
+ * tiled layout after a local re-layout of each rank's tiles into the store's
+ * scratch buffer (same tiles, same owners, no communication); any other distribution
  * is gathered into a ScaLAPACK-layout copy in the store, factored there and
  * copied back.
  */
@@ -41,17 +41,16 @@ static int gather_own(const rma_tiles_t *dst, double *seg, const rma_win_t *from
 }
 
 // Factor a tiled matrix in a ScaLAPACK-layout copy of each rank's own tiles
-// in the store's work segment (a local re-layout: the same tiles on the same
-// ranks).
+// in the store's local scratch buffer (a local re-layout: the same tiles on
+// the same ranks; the factorization reads no other rank's copy).
 static int lu_relayout(rma_ga_matrix_t *mat, int *ipiv, int *info) {
   rma_context_t *ctx = rma_context();
   const rma_tiles_t *src = &mat->tiles;
   rma_tiles_t t;
   RMA_CALL(rma_tiles_init_uniform(&t, RMA_TILES_BLOCK_CYCLIC, src->m, src->n, src->mb, src->nb,
                                   src->p0, src->p1));
-  rma_win_t *work = NULL;
-  int rc = rma_status_agree(ctx->comm,
-                            rma_store_segment(RMA_STORE_WORK, rma_tiles_segment_max(&t), &work));
+  double *work = NULL;
+  int rc = rma_status_agree(ctx->comm, rma_store_scratch(rma_tiles_segment_max(&t), &work));
   for (int pass = 0; pass < 2 && rc == 0; pass++) {
     // pass 0: GA tiles -> copy; pass 1 (after the factorization): back.
     for (int bi = 0; bi < t.mt; bi++)
@@ -61,10 +60,10 @@ static int lu_relayout(rma_ga_matrix_t *mat, int *ipiv, int *info) {
         if (a.owner != ctx->rank)
           continue;
         rma_rect_t r = {a.r0, a.c0, a.rows, a.cols};
-        rma_tiles_local_copy(&t, work->base, r, mat->seg + a.disp, a.ld, pass);
+        rma_tiles_local_copy(&t, work, r, mat->seg + a.disp, a.ld, pass);
       }
     if (pass == 0)
-      rc = rma_status_agree(ctx->comm, rma_lu_run(&t, work->base, ipiv, info));
+      rc = rma_status_agree(ctx->comm, rma_lu_run(&t, work, ipiv, info));
   }
   rma_tiles_free(&t);
   return rc;

@@ -6,6 +6,7 @@
 
 #include "core/context.h"
 #include "core/error.h"
+#include "core/pages.h"
 
 // Info for the library's windows: no accumulate ordering (counters are the
 // only accumulates and carry no ordering), one displacement unit everywhere,
@@ -132,9 +133,17 @@ int rma_win_alloc(long cap, int shared, rma_win_t *w) {
     rma_win_free(w);
     return rc;
   }
-  // Touch every page now (each rank its own: they stay local to its socket),
-  // so a call after a pre-creation pays no page faults.
-  memset(w->base, 0, (size_t)bytes);
+  // Make every page resident now (each rank its own: they stay local to its
+  // socket), so a call after a pre-creation pays no page faults.
+  rma_pages_populate(w->base, (size_t)bytes, 1);
+  if (w->shared) {
+    // Then this process's mappings of its neighbours' pages (after their
+    // owners placed them): reading them in place faults no more either.
+    MPI_Barrier(ctx->node);
+    for (int i = 0; i < ctx->node_size; i++)
+      if (ctx->node_members[i] != ctx->rank)
+        rma_pages_populate(w->peer[ctx->node_members[i]], (size_t)bytes, 0);
+  }
   return 0;
 }
 

@@ -5,6 +5,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "core/options.h"
+#include "core/pages.h"
 
 typedef struct {
   rma_win_t seg;   /* the pooled segment (win fields MPI_WIN_NULL when none) */
@@ -27,6 +28,7 @@ int rma_store_scratch(long cap, double **buf) {
         MPI_SUCCESS)
       return RMA_ERR_NO_MEMORY;
     scratch_cap = cap;
+    rma_pages_populate(scratch, (size_t)cap * sizeof(double), 1);
   }
   *buf = scratch;
   return 0;

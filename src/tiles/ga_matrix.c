@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/pages.h"
 
 int rma_ga_is_matrix(int g_a, int *m, int *n) {
   if (!GA_Valid_handle(g_a))
@@ -288,6 +289,8 @@ int rma_ga_matrix_open(int g_a, MPI_Comm comm, rma_ga_matrix_t *mat) {
     rc = sample_check(mat, comm);
   if (rc != 0)
     rma_ga_matrix_close(mat, 0);
+  else // pages a neighbour wrote first would fault one by one in the kernels
+    rma_pages_populate(mat->seg, sizeof(double) * (size_t)mat->seglen, 0);
   return rc;
 }
 

@@ -1,0 +1,21 @@
+#define _GNU_SOURCE
+#include "core/pages.h"
+
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23 /* Linux 5.14 uapi value; older kernels return EINVAL */
+#endif
+
+void rma_pages_populate(void *p, size_t bytes, int fresh) {
+  if (!p || bytes == 0)
+    return;
+  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+  uintptr_t lo = (uintptr_t)p & ~(page - 1);
+  uintptr_t hi = ((uintptr_t)p + bytes + page - 1) & ~(page - 1);
+  if (madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE) != 0 && fresh)
+    memset(p, 0, bytes);
+}
