@@ -37,11 +37,11 @@ typedef enum {
 
 /* Protocol switches and tuning knobs (see rma_set_option). */
 typedef enum {
-  RMA_OPT_ZERO_COPY,   /* 1: tiles land straight in the tile buffers; 0: through a pack buffer */
+  RMA_OPT_ZERO_COPY,   /* 1: tiles land straight in the dgemm panels; 0: through a staging buffer */
   RMA_OPT_NONBLOCKING, /* 1: gets issued ahead of use; 0: each get waited for at once */
-  RMA_OPT_LOCALITY,    /* 1: local, then same-node, then remote tasks; 0: natural order */
+  RMA_OPT_LOCALITY,    /* 1: local, then same-node, then remote k chunks; 0: natural order */
   RMA_OPT_CONTENTION,  /* 1: each rank starts its sweep at a different owner; 0: all at k = 0 */
-  RMA_OPT_PREFETCH,    /* number of tasks fetched ahead (>= 1), default 2 */
+  RMA_OPT_PREFETCH,    /* dgemm steps fetched ahead when tiles travel by RMA (>= 1), default 2 */
   RMA_OPT_VERBOSE,     /* 1: per-call phase times per rank on stderr; 2: also per-step timelines */
   RMA_OPT_SHARED_MEMORY, /* 1: node neighbours' data read in place through shared memory; 0: by RMA */
   RMA_OPT_STORE_KEEP     /* 1: the tile store and LU mailbox are kept between calls; 0: freed after each */

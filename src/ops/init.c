@@ -7,6 +7,7 @@
 #include "core/options.h"
 #include "rma/mailbox.h"
 #include "store/store.h"
+#include "tiles/ga_matrix.h"
 
 // RMALA_STORE_MB: make the operand segments and the mailbox now, so the
 // first operation pays no allocation.
@@ -51,6 +52,7 @@ int rma_finalize(void) {
     return 0;
   int rc = rma_store_release();
   int rc2 = rma_mailbox_release();
+  rma_ga_matrix_forget();
   int rc3 = rma_context_teardown();
   return rc ? rc : rc2 ? rc2 : rc3;
 }

@@ -27,10 +27,15 @@ int rma_ga_is_matrix(int g_a, int *m, int *n);
  * Collective over comm (the library communicator, ranks equal to GA's).
  * Builds the tile directory of g_a from its GA distribution, verifies it
  * against GA (segment length, block extents, layout, sampled elements) and
- * gives direct access to the local segment. Returns 0, RMA_ERR_LAYOUT
+ * gives direct access to the local segment. A verified directory is
+ * remembered per handle and reused while GA reports the same local facts on
+ * every rank (one allreduce instead of the verification). Returns 0, RMA_ERR_LAYOUT
  * (same on all ranks) for a distribution the library cannot address.
  */
 int rma_ga_matrix_open(int g_a, MPI_Comm comm, rma_ga_matrix_t *mat);
+
+/* Local. Forget the directories remembered per handle (rma_finalize). */
+void rma_ga_matrix_forget(void);
 
 /* Local. Release the segment (updated = 1 when this rank wrote to it) and
  * the directory. Safe on a matrix whose open failed. */

@@ -16,7 +16,12 @@
  *     m = 0, n = 0 (any beta), k = 0 with beta = 1, alpha = 0 with beta = 1;
  *   - k = 0 or alpha = 0 with beta = 2 scales the m x n block of C exactly
  *     (bitwise 2 * c0), beta = 0 sets it to zero (C not read), and the rest
- *     of C is untouched.
+ *     of C is untouched;
+ *   - handle reuse: A destroyed and created again (GA hands out the same
+ *     handle and often the same memory) as tiled, ScaLAPACK-layout and
+ *     regular arrays of the same extent and blocks, in turn, with new values
+ *     each time: every call passes the ratio above (a directory remembered
+ *     for the handle must not outlive the array it described).
  * Prints the number of cases and the worst ratio; exits 1 on any failure.
  */
 #include <ga.h>
@@ -270,6 +275,31 @@ int main(int argc, char **argv) {
   quick_call(M - 1, N, K, 0.0, 2.0, 1, "alpha = 0, beta = 2");
   quick_call(M, N - 2, 0, 1.0, 0.0, 2, "k = 0, beta = 0");
   quick_call(M, N, K, 0.0, 0.0, 2, "alpha = 0, beta = 0");
+
+  // Handle reuse: the same handle number with another layout and new values.
+  for (int round = 0; round < 6; round++) {
+    int gX = -1, lay = round % 3;
+    if (lay == 2)
+      gX = rt_create_regular(M, K, "X");
+    else if (rma_matrix_create(M, K, 4, 3, 0, 0, lay ? RMA_LAYOUT_SCALAPACK : RMA_LAYOUT_TILED,
+                               "X", &gX) != 0)
+      MPI_Abort(MPI_COMM_WORLD, 2);
+    rt_fill(gX, 100 + (uint64_t)round, M, K, 0.0);
+    rt_fill(gC, 3, M, N, 0.0);
+    rt_gather(gX, M, K, A1), rt_gather(gB, K, N, B1), rt_gather(gC, M, N, C0);
+    int rc = rma_dgemm('N', 'N', M, N, K, 1.5, gX, gB, -0.5, gC);
+    rt_gather(gC, M, N, C1);
+    double w = rc == 0 ? ratio_nn(A1, B1, C0, C1, 1.5, -0.5) : INFINITY;
+    worst = w > worst ? w : worst;
+    ncases++;
+    if (!(w <= THRESH)) {
+      char why[200];
+      snprintf(why, sizeof why, "handle reuse round %d (handle %d, %s): rc %d, ratio %g", round,
+               gX, lay == 2 ? "regular" : lay ? "ScaLAPACK" : "tiled", rc, w);
+      fail(why);
+    }
+    GA_Destroy(gX);
+  }
 
   // Destroyed handles (last: later creations would reuse the numbers).
   rt_fill(gC, 3, M, N, 0.0); // finite C again for the valid calls
