@@ -1,21 +1,18 @@
 /*
- * rma_lu: blocked right-looking LU with put + notify pipelining.
- * Layers: rma_lu (GA entry, checks) -> tiles (directory) -> ops/lu_run
- *         (rma mailbox -> kernel). Square-tiled arrays (tiled or ScaLAPACK
- * layout, mb == nb) are factored in the ScaLAPACK layout, where one BLAS
- * call updates all of a rank's trailing tiles: that layout in place, GA's
- * tiled layout after a local re-layout of each rank's tiles into the store's
- * scratch buffer (same tiles, same owners, no communication); any other distribution
- * is gathered into a ScaLAPACK-layout copy in the store, factored there and
- * copied back.
+ * The engine's LU, front-end neutral: blocked right-looking LU with put +
+ * notify pipelining on a matrix described by a tile directory and local
+ * segment. rma_lu_matrix -> ops/lu_run (rma mailbox -> kernel).
+ * Square-tiled arrays (tiled or ScaLAPACK layout, mb == nb) are factored in
+ * the ScaLAPACK layout, where one BLAS call updates all of a rank's trailing
+ * tiles: that layout in place, the tiled layout after a local re-layout of
+ * each rank's tiles into the store's scratch buffer (same tiles, same
+ * owners, no communication); any other distribution is gathered into a
+ * ScaLAPACK-layout copy in the store, factored there and copied back.
  */
-#include <ga.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include "ops/lu.h"
 
 #include "core/context.h"
 #include "core/error.h"
-#include "tiles/ga_matrix.h"
 #include "ops/lu_run.h"
 #include "rma/patch.h"
 #include "store/store.h"
@@ -43,9 +40,9 @@ static int gather_own(const rma_tiles_t *dst, double *seg, const rma_win_t *from
 // Factor a tiled matrix in a ScaLAPACK-layout copy of each rank's own tiles
 // in the store's local scratch buffer (a local re-layout: the same tiles on
 // the same ranks; the factorization reads no other rank's copy).
-static int lu_relayout(rma_ga_matrix_t *mat, int *ipiv, int *info) {
+static int lu_relayout(const rma_matrix_t *mat, int *ipiv, int *info) {
   rma_context_t *ctx = rma_context();
-  const rma_tiles_t *src = &mat->tiles;
+  const rma_tiles_t *src = mat->tiles;
   rma_tiles_t t;
   RMA_CALL(rma_tiles_init_uniform(&t, RMA_TILES_BLOCK_CYCLIC, src->m, src->n, src->mb, src->nb,
                                   src->p0, src->p1));
@@ -72,60 +69,47 @@ static int lu_relayout(rma_ga_matrix_t *mat, int *ipiv, int *info) {
 // Factor a matrix that is not square-tiled through a ScaLAPACK-layout copy
 // in the store: the source is mirrored, each rank gathers its tiles of the copy,
 // factors, and each rank gathers its part of the result back.
-static int lu_through_copy(rma_ga_matrix_t *mat, int *ipiv, int *info) {
+static int lu_through_copy(const rma_matrix_t *mat, int *ipiv, int *info) {
   rma_context_t *ctx = rma_context();
-  int m = mat->tiles.m, n = mat->tiles.n, p0 = 1, p1 = ctx->size, nb = RMA_LU_COPY_NB;
-  if (!mat->regular)
-    nb = mat->tiles.mb < mat->tiles.nb ? mat->tiles.mb : mat->tiles.nb;
+  const rma_tiles_t *src = mat->tiles;
+  int m = src->m, n = src->n, p0 = 1, p1 = ctx->size, nb = RMA_LU_COPY_NB;
+  if (src->kind != RMA_TILES_GRID)
+    nb = src->mb < src->nb ? src->mb : src->nb;
   // A near-square grid; for tiny matrices some ranks may hold nothing, which
   // the library's own copy allows.
   rma_grid_choose(ctx->size, ctx->size, ctx->size, &p0, &p1);
   rma_tiles_t t;
   RMA_CALL(rma_tiles_init_uniform(&t, RMA_TILES_BLOCK_CYCLIC, m, n, nb, nb, p0, p1));
-  rma_win_t *src = NULL, *work = NULL;
+  rma_win_t *from = NULL, *work = NULL;
   int rc = rma_status_agree(
-      ctx->comm, rma_store_mirror(RMA_STORE_A, &mat->tiles, mat->seg, mat->seglen, &src));
+      ctx->comm, rma_store_mirror(RMA_STORE_A, src, mat->seg, mat->seglen, &from));
   if (rc == 0)
     rc = rma_status_agree(ctx->comm,
                           rma_store_segment(RMA_STORE_WORK, rma_tiles_segment_max(&t), &work));
   if (rc == 0)
-    rc = rma_status_agree(ctx->comm, gather_own(&t, work->base, src, &mat->tiles));
+    rc = rma_status_agree(ctx->comm, gather_own(&t, work->base, from, src));
   if (rc == 0)
     rc = rma_status_agree(ctx->comm, rma_lu_run(&t, work->base, ipiv, info));
   if (rc == 0)
     rc = rma_status_agree(ctx->comm, rma_win_publish(work));
   if (rc == 0)
-    rc = gather_own(&mat->tiles, mat->seg, work, &t);
+    rc = gather_own(src, mat->seg, work, &t);
   // Nobody frees or reuses the copy while another rank still reads it.
   rc = rma_status_agree(ctx->comm, rc);
   rma_tiles_free(&t);
   return rc;
 }
 
-int rma_lu(int g_a, int *ipiv) {
-  rma_context_t *ctx = rma_context();
-  if (!ctx->initialized)
-    return RMA_ERR_NOT_INITIALIZED;
-  int m, n, bad = 0;
-  char why[96] = "";
-  if (rma_ga_is_matrix(g_a, &m, &n))
-    bad = 1, snprintf(why, sizeof why, "g_a = %d is not a 2-D GA of doubles", g_a);
-  RMA_CALL(rma_args_agree(ctx->comm, "rma_lu", bad, why));
-  GA_Sync();
-  rma_ga_matrix_t mat;
-  int info = 0, rc = rma_ga_matrix_open(g_a, ctx->comm, &mat);
-  if (rc == 0) {
-    if (!mat.regular && mat.tiles.mb == mat.tiles.nb && mat.tiles.kind == RMA_TILES_BLOCK_CYCLIC)
-      rc = rma_lu_run(&mat.tiles, mat.seg, ipiv, &info);
-    else if (!mat.regular && mat.tiles.mb == mat.tiles.nb)
-      rc = lu_relayout(&mat, ipiv, &info);
-    else
-      rc = lu_through_copy(&mat, ipiv, &info);
-    rma_ga_matrix_close(&mat, 1);
-  }
+int rma_lu_matrix(const rma_matrix_t *a, int *ipiv, int *info) {
+  const rma_tiles_t *t = a->tiles;
+  int rc;
+  *info = 0;
+  if (t->kind == RMA_TILES_BLOCK_CYCLIC && t->mb == t->nb)
+    rc = rma_lu_run(t, a->seg, ipiv, info);
+  else if (t->kind == RMA_TILES_TILED && t->mb == t->nb)
+    rc = lu_relayout(a, ipiv, info);
+  else
+    rc = lu_through_copy(a, ipiv, info);
   int rc2 = rma_store_done();
-  rc = rc ? rc : rc2;
-  GA_Sync();
-  rc = rma_status_agree(ctx->comm, rc);
-  return rc ? rc : info;
+  return rma_status_agree(rma_context()->comm, rc ? rc : rc2);
 }

@@ -42,6 +42,15 @@ typedef struct {
   int rows, cols;
 } rma_tile_t;
 
+/* A distributed matrix as the engine sees it, whatever front-end described
+ * it: its tile directory and this rank's local segment (the user's memory,
+ * read and written only by this rank). */
+typedef struct {
+  const rma_tiles_t *tiles;
+  double *seg; /* NULL when this rank holds nothing */
+  long seglen; /* elements in seg */
+} rma_matrix_t;
+
 /* Local. A TILED or BLOCK_CYCLIC directory. Returns 0 or RMA_ERR_LAYOUT for
  * non-positive extents. */
 int rma_tiles_init_uniform(rma_tiles_t *t, rma_tiles_kind_t kind, int m, int n, int mb, int nb,

@@ -7,7 +7,7 @@
 #include "core/options.h"
 #include "rma/mailbox.h"
 #include "store/store.h"
-#include "tiles/ga_matrix.h"
+#include "ga/ga_matrix.h"
 
 // RMALA_STORE_MB: make the operand segments and the mailbox now, so the
 // first operation pays no allocation.

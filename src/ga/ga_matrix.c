@@ -1,4 +1,4 @@
-#include "tiles/ga_matrix.h"
+#include "ga/ga_matrix.h"
 
 #include <ga.h>
 #include <macdecls.h>
@@ -436,6 +436,10 @@ int rma_ga_matrix_open(int g_a, MPI_Comm comm, rma_ga_matrix_t *mat) {
   else // pages a neighbour wrote first would fault one by one in the kernels
     rma_pages_populate(mat->seg, sizeof(double) * (size_t)mat->seglen, 0);
   return rc;
+}
+
+rma_matrix_t rma_ga_matrix_view(const rma_ga_matrix_t *mat) {
+  return (rma_matrix_t){&mat->tiles, mat->seg, mat->seglen};
 }
 
 void rma_ga_matrix_close(rma_ga_matrix_t *mat, int updated) {

@@ -1,17 +1,16 @@
 /*
- * rma_dgemm: extended SRUMMA on Global Arrays.
- * Layers: rma_dgemm (GA entry, checks) -> tiles (directories) -> store (A and
- *         B mirrored into library segments) -> ops/gemm_run (sched plan ->
- *         rma ring -> kernel). C is computed in place by its owners.
+ * rma_dgemm: extended SRUMMA on Global Arrays (the GA front-end).
+ * Layers: rma_dgemm (argument checks, GA_Sync brackets) -> ga/ga_matrix
+ *         (verified tile directories) -> ops/gemm (the engine: store ->
+ *         sched -> rma -> kernel). C is computed in place by its owners.
  */
 #include <ga.h>
 #include <stdio.h>
 
 #include "core/context.h"
 #include "core/error.h"
-#include "tiles/ga_matrix.h"
-#include "ops/gemm_run.h"
-#include "store/store.h"
+#include "ga/ga_matrix.h"
+#include "ops/gemm.h"
 
 static int is_trans(char t) { return t == 'T' || t == 't' || t == 'C' || t == 'c'; }
 static int is_op(char t) { return t == 'N' || t == 'n' || is_trans(t); }
@@ -49,49 +48,29 @@ static int dgemm_check(char transa, char transb, int m, int n, int k, int g_a, i
   return 0;
 }
 
-// Open a matrix; an input (role >= 0) is mirrored into the tile store.
-static int open_operand(int g, int role, rma_ga_matrix_t *mat, rma_gemm_operand_t *op) {
-  rma_context_t *ctx = rma_context();
-  rma_win_t *win = NULL;
-  RMA_CALL(rma_ga_matrix_open(g, ctx->comm, mat));
-  if (role >= 0) {
-    int rc = rma_status_agree(
-        ctx->comm, rma_store_mirror((rma_store_role_t)role, &mat->tiles, mat->seg, mat->seglen, &win));
-    if (rc != 0) {
-      rma_ga_matrix_close(mat, 0);
-      return rc;
-    }
-  }
-  *op = (rma_gemm_operand_t){&mat->tiles, win, mat->seg};
-  return 0;
-}
-
-// The work between the opening GA_Sync and the closing one.
+// The work between the opening GA_Sync and the closing one: open the
+// handles (each once) and hand the matrices to the engine.
 static int dgemm_body(int ta, int tb, int m, int n, int k, double alpha, int g_a, int g_b,
                       double beta, int g_c) {
   rma_context_t *ctx = rma_context();
   rma_ga_matrix_t mc, ma, mb;
-  rma_gemm_operand_t c, a, b;
-  RMA_CALL(open_operand(g_c, -1, &mc, &c));
-  int rc;
-  if (k == 0 || alpha == 0.0) {
-    // Only beta*C: A and B are not touched (a NaN in them cannot reach C).
-    rc = rma_gemm_run(0, 0, m, n, 0, 0.0, &c, &c, beta, &c);
-  } else {
-    rc = open_operand(g_a, RMA_STORE_A, &ma, &a);
-    if (rc == 0) {
-      rc = g_b == g_a ? 0 : open_operand(g_b, RMA_STORE_B, &mb, &b);
-      if (rc == 0) {
-        rc = rma_gemm_run(ta, tb, m, n, k, alpha, &a, g_b == g_a ? &a : &b, beta, &c);
-        // Every rank must be done reading the store before it is reused or freed.
-        rc = rma_status_agree(ctx->comm, rc);
-        if (g_b != g_a)
-          rma_ga_matrix_close(&mb, 0);
-      }
+  int inputs = k != 0 && alpha != 0.0;
+  RMA_CALL(rma_ga_matrix_open(g_c, ctx->comm, &mc));
+  int rc = inputs ? rma_ga_matrix_open(g_a, ctx->comm, &ma) : 0;
+  if (rc == 0 && inputs && g_b != g_a) {
+    rc = rma_ga_matrix_open(g_b, ctx->comm, &mb);
+    if (rc != 0)
       rma_ga_matrix_close(&ma, 0);
-    }
-    int rc2 = rma_store_done();
-    rc = rc ? rc : rc2;
+  }
+  if (rc == 0) {
+    rma_matrix_t c = rma_ga_matrix_view(&mc), a = c, b = c;
+    if (inputs)
+      a = rma_ga_matrix_view(&ma), b = g_b == g_a ? a : rma_ga_matrix_view(&mb);
+    rc = rma_gemm_matrices(ta, tb, m, n, k, alpha, &a, g_b == g_a ? &a : &b, beta, &c);
+    if (inputs && g_b != g_a)
+      rma_ga_matrix_close(&mb, 0);
+    if (inputs)
+      rma_ga_matrix_close(&ma, 0);
   }
   rma_ga_matrix_close(&mc, 1);
   return rc;

@@ -1,9 +1,10 @@
 /*
  * A GA handle seen through the tile directory: the only place (with the
- * public entry points in ops/) that talks to Global Arrays about layouts.
+ * GA front-end's public entry points beside it in ga/) that talks to Global
+ * Arrays about layouts.
  */
-#ifndef RMA_DIST_GA_MATRIX_H
-#define RMA_DIST_GA_MATRIX_H
+#ifndef RMA_GA_GA_MATRIX_H
+#define RMA_GA_GA_MATRIX_H
 
 #include <mpi.h>
 
@@ -33,6 +34,9 @@ int rma_ga_is_matrix(int g_a, int *m, int *n);
  * (same on all ranks) for a distribution the library cannot address.
  */
 int rma_ga_matrix_open(int g_a, MPI_Comm comm, rma_ga_matrix_t *mat);
+
+/* Local. The engine's view of an open matrix (directory and local segment). */
+rma_matrix_t rma_ga_matrix_view(const rma_ga_matrix_t *mat);
 
 /* Local. Forget the directories remembered per handle (rma_finalize). */
 void rma_ga_matrix_forget(void);

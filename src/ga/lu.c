@@ -1,0 +1,35 @@
+/*
+ * rma_lu: the GA front-end of the LU.
+ * Layers: rma_lu (argument checks, GA_Sync brackets) -> ga/ga_matrix
+ *         (verified tile directory) -> ops/lu (the engine).
+ */
+#include <ga.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/context.h"
+#include "core/error.h"
+#include "ga/ga_matrix.h"
+#include "ops/lu.h"
+
+int rma_lu(int g_a, int *ipiv) {
+  rma_context_t *ctx = rma_context();
+  if (!ctx->initialized)
+    return RMA_ERR_NOT_INITIALIZED;
+  int m, n, bad = 0;
+  char why[96] = "";
+  if (rma_ga_is_matrix(g_a, &m, &n))
+    bad = 1, snprintf(why, sizeof why, "g_a = %d is not a 2-D GA of doubles", g_a);
+  RMA_CALL(rma_args_agree(ctx->comm, "rma_lu", bad, why));
+  GA_Sync();
+  rma_ga_matrix_t mat;
+  int info = 0, rc = rma_ga_matrix_open(g_a, ctx->comm, &mat);
+  if (rc == 0) {
+    rma_matrix_t a = rma_ga_matrix_view(&mat);
+    rc = rma_lu_matrix(&a, ipiv, &info);
+    rma_ga_matrix_close(&mat, 1);
+  }
+  GA_Sync();
+  rc = rma_status_agree(ctx->comm, rc);
+  return rc ? rc : info;
+}

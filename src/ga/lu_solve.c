@@ -1,0 +1,62 @@
+/*
+ * rma_lu_solve: the GA front-end of the solve.
+ * Layers: rma_lu_solve (argument checks, GA_Sync brackets) -> ga/ga_matrix
+ *         (verified tile directories) -> ops/lu_solve (the engine).
+ */
+#include <ga.h>
+#include <stdio.h>
+
+#include "core/context.h"
+#include "core/error.h"
+#include "ga/ga_matrix.h"
+#include "ops/lu_solve.h"
+
+// Index of the first illegal argument (0 if none) and why.
+static int solve_check(char trans, int g_a, const int *ipiv, int g_b, char *why, size_t len) {
+  int m, n, rows, nrhs;
+  if (trans != 'N' && trans != 'n' && trans != 'T' && trans != 't' && trans != 'C' && trans != 'c')
+    return snprintf(why, len, "trans = '%c', must be N or T", trans), 1;
+  if (rma_ga_is_matrix(g_a, &m, &n))
+    return snprintf(why, len, "g_a = %d is not a 2-D GA of doubles", g_a), 2;
+  if (m != n)
+    return snprintf(why, len, "g_a is %d x %d, must be square", m, n), 2;
+  for (int i = 0; ipiv && i < n; i++)
+    if (ipiv[i] < i + 1 || ipiv[i] > n)
+      return snprintf(why, len, "ipiv[%d] = %d outside [%d, %d]", i, ipiv[i], i + 1, n), 3;
+  if (rma_ga_is_matrix(g_b, &rows, &nrhs))
+    return snprintf(why, len, "g_b = %d is not a 2-D GA of doubles", g_b), 4;
+  if (rows != n)
+    return snprintf(why, len, "g_b has %d rows, A is %d x %d", rows, n, n), 4;
+  if (g_b == g_a)
+    return snprintf(why, len, "g_b = %d is also g_a", g_b), 4;
+  return 0;
+}
+
+static int solve_body(int trans, int g_a, const int *ipiv, int g_b) {
+  rma_context_t *ctx = rma_context();
+  rma_ga_matrix_t ma, mb;
+  RMA_CALL(rma_ga_matrix_open(g_a, ctx->comm, &ma));
+  int rc = rma_ga_matrix_open(g_b, ctx->comm, &mb);
+  if (rc != 0) {
+    rma_ga_matrix_close(&ma, 0);
+    return rc;
+  }
+  rma_matrix_t a = rma_ga_matrix_view(&ma), b = rma_ga_matrix_view(&mb);
+  rc = rma_lu_solve_matrices(trans, &a, ipiv, &b);
+  rma_ga_matrix_close(&mb, 1);
+  rma_ga_matrix_close(&ma, 0);
+  return rc;
+}
+
+int rma_lu_solve(char trans, int g_a, const int *ipiv, int g_b) {
+  rma_context_t *ctx = rma_context();
+  if (!ctx->initialized)
+    return RMA_ERR_NOT_INITIALIZED;
+  char why[128] = "";
+  int bad = solve_check(trans, g_a, ipiv, g_b, why, sizeof why);
+  RMA_CALL(rma_args_agree(ctx->comm, "rma_lu_solve", bad, why));
+  GA_Sync();
+  int rc = solve_body(trans != 'N' && trans != 'n', g_a, ipiv, g_b);
+  GA_Sync();
+  return rma_status_agree(ctx->comm, rc);
+}

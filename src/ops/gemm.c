@@ -1,0 +1,35 @@
+#include "ops/gemm.h"
+
+#include "core/context.h"
+#include "core/error.h"
+#include "ops/gemm_run.h"
+#include "store/store.h"
+
+// An input operand mirrored into the store under role.
+static int mirror(const rma_matrix_t *x, rma_store_role_t role, rma_gemm_operand_t *op) {
+  rma_win_t *win = NULL;
+  RMA_CALL(rma_status_agree(rma_context()->comm,
+                            rma_store_mirror(role, x->tiles, x->seg, x->seglen, &win)));
+  *op = (rma_gemm_operand_t){x->tiles, win, x->seg};
+  return 0;
+}
+
+int rma_gemm_matrices(int transa, int transb, int m, int n, int k, double alpha,
+                      const rma_matrix_t *a, const rma_matrix_t *b, double beta,
+                      const rma_matrix_t *c) {
+  rma_context_t *ctx = rma_context();
+  rma_gemm_operand_t oc = {c->tiles, NULL, c->seg}, oa, ob;
+  // Only beta*C: A and B are not touched (a NaN in them cannot reach C).
+  if (k == 0 || alpha == 0.0)
+    return rma_status_agree(ctx->comm, rma_gemm_run(0, 0, m, n, 0, 0.0, &oc, &oc, beta, &oc));
+  int rc = mirror(a, RMA_STORE_A, &oa);
+  if (rc == 0 && b != a)
+    rc = mirror(b, RMA_STORE_B, &ob);
+  // Every rank must be done reading the store before it is reused or freed.
+  if (rc == 0)
+    rc = rma_status_agree(ctx->comm,
+                          rma_gemm_run(transa, transb, m, n, k, alpha, &oa, b == a ? &oa : &ob,
+                                       beta, &oc));
+  int rc2 = rma_store_done();
+  return rc ? rc : rc2;
+}
