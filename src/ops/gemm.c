@@ -8,9 +8,10 @@
 // An input operand mirrored into the store under role.
 static int mirror(const rma_matrix_t *x, rma_store_role_t role, rma_gemm_operand_t *op) {
   rma_win_t *win = NULL;
+  const rma_tiles_t *stored = NULL;
   RMA_CALL(rma_status_agree(rma_context()->comm,
-                            rma_store_mirror(role, x->tiles, x->seg, x->seglen, &win)));
-  *op = (rma_gemm_operand_t){x->tiles, win, x->seg};
+                            rma_store_mirror(role, x->tiles, x->seg, x->seglen, &win, &stored)));
+  *op = (rma_gemm_operand_t){stored, win, NULL};
   return 0;
 }
 

@@ -81,13 +81,14 @@ static int lu_through_copy(const rma_matrix_t *mat, int *ipiv, int *info) {
   rma_tiles_t t;
   RMA_CALL(rma_tiles_init_uniform(&t, RMA_TILES_BLOCK_CYCLIC, m, n, nb, nb, p0, p1));
   rma_win_t *from = NULL, *work = NULL;
+  const rma_tiles_t *stored = NULL;
   int rc = rma_status_agree(
-      ctx->comm, rma_store_mirror(RMA_STORE_A, src, mat->seg, mat->seglen, &from));
+      ctx->comm, rma_store_mirror(RMA_STORE_A, src, mat->seg, mat->seglen, &from, &stored));
   if (rc == 0)
     rc = rma_status_agree(ctx->comm,
                           rma_store_segment(RMA_STORE_WORK, rma_tiles_segment_max(&t), &work));
   if (rc == 0)
-    rc = rma_status_agree(ctx->comm, gather_own(&t, work->base, from, src));
+    rc = rma_status_agree(ctx->comm, gather_own(&t, work->base, from, stored));
   if (rc == 0)
     rc = rma_status_agree(ctx->comm, rma_lu_run(&t, work->base, ipiv, info));
   if (rc == 0)

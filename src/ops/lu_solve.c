@@ -88,24 +88,25 @@ int rma_lu_solve_matrices(int trans, const rma_matrix_t *a, const int *ipiv,
   rma_context_t *ctx = rma_context();
   const rma_tiles_t *ta = a->tiles, *tb = b->tiles;
   rma_win_t *wa = NULL, *wb = NULL;
+  const rma_tiles_t *sa = ta, *sb = tb; // directories of the mirrors
   int n = ta->m, nrhs = tb->n;
   int distributed = ta->kind != RMA_TILES_GRID && ta->mb == ta->nb; // else: the strip solve
   double *x = malloc(sizeof(double) * (size_t)n * nrhs);
   double *s = distributed ? NULL : malloc(sizeof(double) * (size_t)STRIP * n);
   int rc = rma_status_agree(ctx->comm, x && (distributed || s) ? 0 : RMA_ERR_NO_MEMORY);
   if (rc == 0 && !distributed)
-    rc = rma_status_agree(ctx->comm, rma_store_mirror(RMA_STORE_A, ta, a->seg, a->seglen, &wa));
+    rc = rma_status_agree(ctx->comm, rma_store_mirror(RMA_STORE_A, ta, a->seg, a->seglen, &wa, &sa));
   if (rc == 0)
-    rc = rma_status_agree(ctx->comm, rma_store_mirror(RMA_STORE_B, tb, b->seg, b->seglen, &wb));
+    rc = rma_status_agree(ctx->comm, rma_store_mirror(RMA_STORE_B, tb, b->seg, b->seglen, &wb, &sb));
   rma_rect_t all = {0, 0, n, nrhs};
   if (rc == 0)
-    rc = rma_status_agree(ctx->comm, rma_patch_copy(wb, tb, 0, all, x, nrhs));
+    rc = rma_status_agree(ctx->comm, rma_patch_copy(wb, sb, 0, all, x, nrhs));
   if (rc == 0 && !trans)
     permute(x, n, nrhs, ipiv, 1);
   if (rc == 0 && distributed)
     rc = rma_status_agree(ctx->comm, rma_lu_solve_run(ta, a->seg, trans, nrhs, x));
   else if (rc == 0)
-    rc = rma_status_agree(ctx->comm, solve_strips(trans, n, nrhs, wa, ta, x, s));
+    rc = rma_status_agree(ctx->comm, solve_strips(trans, n, nrhs, wa, sa, x, s));
   if (rc == 0 && trans)
     permute(x, n, nrhs, ipiv, 0);
   // Every rank holds the whole solution; each writes the tiles of B it owns.

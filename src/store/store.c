@@ -13,6 +13,7 @@ typedef struct {
   int shared;      /* the shared-memory switch it was made with */
   rma_win_t alone; /* one process: a view of the caller's memory */
   double *alone_peer;
+  rma_tiles_t tiled; /* directory of a re-laid-out copy */
 } pool_entry_t;
 
 static pool_entry_t pool[RMA_STORE_ROLES];
@@ -57,9 +58,10 @@ int rma_store_segment(rma_store_role_t role, long cap, rma_win_t **w) {
 }
 
 int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *seg, long seglen,
-                     rma_win_t **w) {
+                     rma_win_t **w, const rma_tiles_t **stored) {
   rma_context_t *ctx = rma_context();
   pool_entry_t *e = &pool[role];
+  *stored = t;
   if (ctx->size == 1) {
     // Every tile is local: the source is its own mirror.
     e->alone_peer = (double *)seg;
@@ -69,8 +71,23 @@ int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *
     return 0;
   }
   RMA_CALL(rma_store_segment(role, rma_tiles_segment_max(t), w));
-  if (seglen > 0)
-    memcpy((*w)->base, seg, sizeof(double) * (size_t)seglen);
+  if (t->kind != RMA_TILES_BLOCK_CYCLIC) {
+    if (seglen > 0)
+      memcpy((*w)->base, seg, sizeof(double) * (size_t)seglen);
+    return rma_win_publish(*w);
+  }
+  // ScaLAPACK layout: the same tiles, each stored contiguously.
+  RMA_CALL(rma_tiles_init_uniform(&e->tiled, RMA_TILES_TILED, t->m, t->n, t->mb, t->nb, t->p0,
+                                  t->p1));
+  *stored = &e->tiled;
+  if (ctx->rank < t->p0 * t->p1)
+    for (int bi = ctx->rank / t->p1; bi < t->mt; bi += t->p0)
+      for (int bj = ctx->rank % t->p1; bj < t->nt; bj += t->p1) {
+        rma_tile_t from;
+        rma_tiles_locate(t, bi, bj, &from);
+        rma_rect_t r = {from.r0, from.c0, from.rows, from.cols};
+        rma_tiles_local_copy(&e->tiled, (*w)->base, r, (double *)seg + from.disp, from.ld, 0);
+      }
   return rma_win_publish(*w);
 }
 

@@ -32,13 +32,17 @@ typedef enum {
 int rma_store_segment(rma_store_role_t role, long cap, rma_win_t **w);
 
 /*
- * Collective. A copy of a distributed matrix in the role's segment, laid out
- * like the source (directory t applies to it unchanged): this rank's local
- * part seg[0 .. seglen) is copied in and the copies are published to every
- * reader. With one process the source itself is used (no copy).
+ * Collective. A copy of a distributed matrix in the role's segment: this
+ * rank's local part seg[0 .. seglen) (directory t) is copied in and the
+ * copies are published to every reader. *stored gets the directory of the
+ * copy: a ScaLAPACK-layout source is stored tiled (the same tiles on the
+ * same ranks, each tile contiguous, so a tile another node reads is one
+ * contiguous get); other sources keep their layout (*stored = t). The
+ * directory stays valid until the role is mirrored again. With one process
+ * the source itself is used (no copy, *stored = t).
  */
 int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *seg, long seglen,
-                     rma_win_t **w);
+                     rma_win_t **w, const rma_tiles_t **stored);
 
 /* Local. The pooled scratch buffer of this rank (dgemm panels and C block),
  * at least cap doubles, from MPI_Alloc_mem (registered for RMA where the MPI

@@ -28,7 +28,7 @@
 #include <string.h>
 
 #include "core/context.h"
-#include "tiles/ga_matrix.h"
+#include "ga/ga_matrix.h"
 #include "rmala.h"
 #include "rmala_testutil.h"
 

@@ -13,7 +13,9 @@
  *   - the store holds a mirror (rma_store_mirror): on one node with shared
  *     memory on it has no RMA domain (unless the MPI library cannot make
  *     shared windows, e.g. Open MPI restricted to osc rdma: then RMA only),
- *     with it off no shared one;
+ *     with it off no shared one; at np > 1 a ScaLAPACK-layout array is
+ *     stored tiled (the gets below go through the copy's directory), others
+ *     keep their layout;
  *   - every rank fetches EVERY tile with rma_patch_rget +
  *     MPI_Waitall (alternately into a contiguous buffer and one with a padded
  *     ld, whose padding must stay untouched), and 8 arbitrary patches spanning
@@ -37,7 +39,7 @@
 
 #include "core/context.h"
 #include "core/error.h"
-#include "tiles/ga_matrix.h"
+#include "ga/ga_matrix.h"
 #include "rma/patch.h"
 #include "rma/win.h"
 #include "store/store.h"
@@ -173,7 +175,10 @@ static void check_array(int g, int m, int n, unsigned long long seed, const char
   }
   GA_Sync();
   rma_win_t *win = NULL;
-  rc = rma_status_agree(comm, rma_store_mirror(RMA_STORE_A, t, mat.seg, mat.seglen, &win));
+  const rma_tiles_t *st = NULL; // the directory of the store's copy
+  rc = rma_status_agree(comm, rma_store_mirror(RMA_STORE_A, t, mat.seg, mat.seglen, &win, &st));
+  if (rc == 0 && np > 1 && st->kind != (t->kind == RMA_TILES_BLOCK_CYCLIC ? RMA_TILES_TILED : t->kind))
+    rc = -9996; // a ScaLAPACK-layout copy is stored tiled, others as they are
   if (rc == 0 && shared_on && rma_context()->node_size == np)
     rc = win->shared && win->remote ? -9998 : 0; // one node in shared memory: no RMA domain
   static int shown[2];
@@ -195,7 +200,7 @@ static void check_array(int g, int m, int n, unsigned long long seed, const char
     for (int x = 0; x < npat; x++) {
       ldb[x] = pat[x].cols + (x % 2 ? 3 : 0);
       boff[x + 1] = boff[x] + (long)pat[x].rows * ldb[x];
-      int need = rma_patch_requests(t, pat[x]);
+      int need = rma_patch_requests(st, pat[x]);
       maxreq = need > maxreq ? need : maxreq;
     }
     for (long y = 0; y < boff[npat]; y++)
@@ -203,14 +208,14 @@ static void check_array(int g, int m, int n, unsigned long long seed, const char
     MPI_Request *reqs = malloc(sizeof(MPI_Request) * (size_t)(nt + 1) * (size_t)maxreq);
     int nreq = 0;
     for (int x = 0; x < nt && rc == 0; x++)
-      rc = rma_patch_rget(win, t, pat[x], buf + boff[x], ldb[x], reqs, &nreq);
+      rc = rma_patch_rget(win, st, pat[x], buf + boff[x], ldb[x], reqs, &nreq);
     if (rc == 0)
       rc = MPI_Waitall(nreq, reqs, MPI_STATUSES_IGNORE) == MPI_SUCCESS ? 0 : RMA_ERR_MPI;
     // The arbitrary patches: one batch each.
     for (int x = nt; x < npat && rc == 0; x++) {
       nreq = 0;
-      rc = rma_patch_rget(win, t, pat[x], buf + boff[x], ldb[x], reqs, &nreq);
-      if (rc == 0 && nreq > rma_patch_requests(t, pat[x]))
+      rc = rma_patch_rget(win, st, pat[x], buf + boff[x], ldb[x], reqs, &nreq);
+      if (rc == 0 && nreq > rma_patch_requests(st, pat[x]))
         rc = -9999;
       if (rc == 0)
         rc = MPI_Waitall(nreq, reqs, MPI_STATUSES_IGNORE) == MPI_SUCCESS ? 0 : RMA_ERR_MPI;
@@ -243,7 +248,7 @@ static void check_array(int g, int m, int n, unsigned long long seed, const char
       rma_tile_t tl;
       rma_tiles_locate(t, rma_tiles_row_of(t, pat[x].r0), rma_tiles_col_of(t, pat[x].c0), &tl);
       int ld = -1;
-      double *p = rma_patch_in_place(win, t, pat[x], &ld);
+      double *p = rma_patch_in_place(win, st, pat[x], &ld);
       if (!win->peer[tl.owner]) {
         lbad += p != NULL;
         continue;
@@ -256,7 +261,7 @@ static void check_array(int g, int m, int n, unsigned long long seed, const char
       lbad += compare(p, ld, ref + off[x], pat[x]) != 0;
       if (pat[x].rows > 1 && pat[x].cols > 1) { // the interior without the first row and column
         rma_rect_t in = {pat[x].r0 + 1, pat[x].c0 + 1, pat[x].rows - 1, pat[x].cols - 1};
-        double *q = rma_patch_in_place(win, t, in, &ld);
+        double *q = rma_patch_in_place(win, st, in, &ld);
         lbad += q == NULL || *q != ref[off[x] + pat[x].cols + 1];
       }
     }
@@ -264,7 +269,7 @@ static void check_array(int g, int m, int n, unsigned long long seed, const char
       rma_rect_t two = t->nt > 1 ? (rma_rect_t){0, pat[0].cols - 1, 1, 2}
                                  : (rma_rect_t){pat[0].rows - 1, 0, 2, 1};
       int ld;
-      lbad += rma_patch_in_place(win, t, two, &ld) != NULL;
+      lbad += rma_patch_in_place(win, st, two, &ld) != NULL;
     }
     if (lbad) {
       snprintf(why, sizeof why, "rma_patch_in_place wrong for %ld tiles", lbad);
