@@ -1,5 +1,7 @@
 #include "ops/gemm.h"
 
+#include <stddef.h>
+
 #include "core/context.h"
 #include "core/error.h"
 #include "ops/gemm_run.h"

@@ -11,6 +11,8 @@
  */
 #include "ops/lu.h"
 
+#include <stddef.h>
+
 #include "core/context.h"
 #include "core/error.h"
 #include "ops/lu_run.h"
