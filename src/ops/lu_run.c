@@ -421,9 +421,12 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   // Slot layout: header, panel (on D), L tiles, U tiles, interchanged rows.
   s.hdr = s.nb + 2;
   s.off_panel = s.hdr;
+  // The L area holds this process row's local rows, the U area this
+  // process column's local columns: sized by the largest process row/column.
+  long lrmax = rma_numroc(t->m, t->mb, 0, t->p0);
   s.off_l = s.off_panel + (long)t->m * s.nb;
-  s.off_u = s.off_l + (long)t->m * s.nb;
-  s.off_swap = s.off_u + (long)s.nb * t->n;
+  s.off_u = s.off_l + lrmax * s.nb;
+  s.off_swap = s.off_u + (long)s.nb * lcmax;
   s.slot_len = s.off_swap + 2L * s.nb * lcmax;
   s.piv = malloc(sizeof(int) * (size_t)s.nb);
   s.rows = malloc(sizeof(int) * 2 * (size_t)s.nb);
