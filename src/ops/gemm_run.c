@@ -15,6 +15,8 @@
 // panels of one step hold (rows + cols) x RMA_GEMM_KC doubles.
 #define RMA_GEMM_MAX_BLOCK 2048
 #define RMA_GEMM_KC 256
+// Columns of C per BLAS call while gets are in flight (see run_steps).
+#define RMA_GEMM_PROGRESS_SLAB 256
 
 // One set of step buffers: the two panels and, once issued, where each
 // operand of the step is (the panel, or a tile used in place).
@@ -130,9 +132,21 @@ static int run_steps(int transa, int transb, double alpha, double beta,
       step_set_t *s = &sets[st % nsets];
       RMA_CALL(rma_panel_wait(&s->a));
       RMA_CALL(rma_panel_wait(&s->b));
-      int ch = plan->order[st];
-      rma_kernel_gemm(transa, transb, blk->rows, blk->cols, plan->kcuts[ch + 1] - plan->kcuts[ch],
-                      alpha, s->aptr, s->lda, s->bptr, s->ldb, cp, ldc);
+      int ch = plan->order[st], kc = plan->kcuts[ch + 1] - plan->kcuts[ch];
+      // With gets in flight, MPI is entered between column slabs of the
+      // product: libraries whose gets need the target's progress (MPICH's
+      // ch4) serve the other ranks within ~10 ms instead of once a step.
+      int slab = nsets > 1 ? RMA_GEMM_PROGRESS_SLAB : blk->cols;
+      for (int j = 0; j < blk->cols; j += slab) {
+        int w = blk->cols - j < slab ? blk->cols - j : slab;
+        const double *bj = s->bptr + (transb ? (long)j * s->ldb : j);
+        rma_kernel_gemm(transa, transb, blk->rows, w, kc, alpha, s->aptr, s->lda, bj, s->ldb,
+                        cp + j, ldc);
+        if (j + w < blk->cols) {
+          int flag;
+          MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, rma_context()->comm, &flag, MPI_STATUS_IGNORE);
+        }
+      }
     }
     if (cp == cbuf)
       c_copy(plan, blk, c, cbuf, 0);
@@ -158,14 +172,17 @@ int rma_gemm_run(int transa, int transb, int m, int n, int k, double alpha,
   int by_rma = plan.nk > 0 && (a->win->remote || b->win->remote);
   int nsets = by_rma && opt->nonblocking ? 1 + opt->prefetch : 1, zc = opt->zero_copy;
   long alen = (long)plan.max_rows * plan.max_kc, blen = (long)plan.max_kc * plan.max_cols;
-  long setlen = (alen + blen) * (zc ? 1 : 2), clen = (long)plan.max_rows * plan.max_cols;
+  // A staging area as large as the panels when zero-copy is off (every
+  // piece) or, under MPICH, when tiles travel by RMA (whole tiles staged).
+  int staged = !zc || (by_rma && rma_patch_prefers_stage());
+  long setlen = (alen + blen) * (staged ? 2 : 1), clen = (long)plan.max_rows * plan.max_cols;
   double *scratch = NULL;
   int rc = rma_store_scratch(nsets * (plan.nk ? setlen : 0) + clen, &scratch);
   step_set_t sets[17];
   for (int s = 0; s < nsets && rc == 0; s++) {
     double *at = scratch + clen + s * setlen;
-    rma_panel_init(&sets[s].a, at, zc ? NULL : at + alen + blen);
-    rma_panel_init(&sets[s].b, at + alen, zc ? NULL : at + 2 * alen + blen);
+    rma_panel_init(&sets[s].a, at, staged ? at + alen + blen : NULL, alen, !zc);
+    rma_panel_init(&sets[s].b, at + alen, staged ? at + 2 * alen + blen : NULL, blen, !zc);
   }
   if (rc == 0)
     rc = run_steps(transa, transb, alpha, beta, &plan, a, b, c, sets, nsets, scratch, zc,

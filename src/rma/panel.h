@@ -2,10 +2,11 @@
  * Panels: the operand buffers of one dgemm step. A panel is gathered from
  * rectangles of a distributed matrix (rma/patch.h), each landing at its
  * place in the panel (offset, ld): pieces in place reach are copied at once,
- * the others are nonblocking MPI_Rgets completed by rma_panel_wait. With
- * zero-copy off every rectangle first lands in a contiguous staging area
- * and is copied into the panel at the wait (the paper's Table I variant).
- * The caller owns the memory (pooled by the tile store).
+ * the others are nonblocking MPI_Rgets completed by rma_panel_wait. Pieces
+ * go through the panel's staging area (contiguous, copied at the wait) when
+ * zero-copy is off (every piece: the paper's Table I variant) and, under
+ * MPICH, for whole tiles that would land strided. The caller owns the
+ * memory (pooled by the tile store).
  */
 #ifndef RMA_RMA_PANEL_H
 #define RMA_RMA_PANEL_H
@@ -13,22 +14,15 @@
 #include "rma/patch.h"
 
 typedef struct {
-  long dst, src; /* panel offset, staging offset */
-  int rows, cols, ld;
-} rma_staged_t;
-
-typedef struct {
-  double *buf;   /* the panel */
-  double *stage; /* staging area (zero-copy off), as large as buf; else NULL */
-  long staged_len;
+  double *buf; /* the panel */
+  rma_stage_t stage;
   MPI_Request *reqs;
   int nreq, maxreq;
-  rma_staged_t *copies;
-  int ncopy, maxcopy;
 } rma_panel_t;
 
-/* Local. An empty panel over buf (and stage, NULL for zero-copy). */
-void rma_panel_init(rma_panel_t *p, double *buf, double *stage);
+/* Local. An empty panel over buf with a staging area of stage_cap doubles
+ * at stage (stage_cap 0: none); all = 1 stages every piece. */
+void rma_panel_init(rma_panel_t *p, double *buf, double *stage, long stage_cap, int all);
 
 /* Local (one-sided). Issue the gets of rectangle r of (w, t) into the panel
  * at offset off with leading dimension ld. */

@@ -37,7 +37,26 @@ int rma_patch_requests(const rma_tiles_t *t, rma_rect_t p) {
 // reqs (*nreq updated). A piece in place reach (this rank's or a node
 // neighbour's) is copied at once and yields MPI_REQUEST_NULL.
 static int xfer_rect(const rma_win_t *w, int put, int owner, long disp, int ld, int rows, int cols,
-                     double *buf, int ldb, MPI_Request *reqs, int *nreq) {
+                     double *buf, int ldb, MPI_Request *reqs, int *nreq, rma_stage_t *stage) {
+  int contiguous = rows == 1 || (ld == cols && ldb == cols);
+  // A get through the staging area: contiguous there, copied after the wait.
+  if (!put && stage &&
+      (stage->all || (split_rows && !w->peer[owner] && rows > 1 && ld == cols && ldb != cols))) {
+    long len = (long)rows * cols;
+    if (stage->len + len > stage->cap)
+      return RMA_ERR_NO_MEMORY;
+    if (stage->ncopy == stage->maxcopy) {
+      int cap = stage->maxcopy ? 2 * stage->maxcopy : 16;
+      rma_staged_t *c = realloc(stage->copies, sizeof(rma_staged_t) * (size_t)cap);
+      if (!c)
+        return RMA_ERR_NO_MEMORY;
+      stage->copies = c, stage->maxcopy = cap;
+    }
+    stage->copies[stage->ncopy++] = (rma_staged_t){buf, stage->len, rows, cols, ldb};
+    double *at = stage->buf + stage->len;
+    stage->len += len;
+    return xfer_rect(w, 0, owner, disp, ld, rows, cols, at, cols, reqs, nreq, NULL);
+  }
   if (w->peer[owner]) {
     for (int i = 0; i < rows; i++) {
       double *there = w->peer[owner] + disp + (long)i * ld, *other = buf + (long)i * ldb;
@@ -48,11 +67,10 @@ static int xfer_rect(const rma_win_t *w, int put, int owner, long disp, int ld, 
   }
   // Contiguous on both sides: a plain count of doubles; else vector datatypes
   // (or, under MPICH, one transfer per row).
-  int contiguous = rows == 1 || (ld == cols && ldb == cols);
   if (!contiguous && split_rows) {
     for (int i = 0; i < rows; i++)
       RMA_CALL(xfer_rect(w, put, owner, disp + (long)i * ld, ld, 1, cols, buf + (long)i * ldb, ldb,
-                         reqs, nreq));
+                         reqs, nreq, NULL));
     return 0;
   }
   MPI_Datatype win_t = MPI_DOUBLE, buf_t = MPI_DOUBLE;
@@ -79,7 +97,7 @@ static int xfer_rect(const rma_win_t *w, int put, int owner, long disp, int ld, 
 
 // Issue the transfers of patch p, one per tile it touches.
 static int patch_xfer(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rect_t p, double *buf,
-                      int ldb, MPI_Request *reqs, int *nreq) {
+                      int ldb, MPI_Request *reqs, int *nreq, rma_stage_t *stage) {
   if (p.rows <= 0 || p.cols <= 0)
     return 0;
   int bi0 = rma_tiles_row_of(t, p.r0), bi1 = rma_tiles_row_of(t, p.r0 + p.rows - 1);
@@ -95,15 +113,27 @@ static int patch_xfer(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rec
       int c1 = p.c0 + p.cols < tile.c0 + tile.cols ? p.c0 + p.cols : tile.c0 + tile.cols;
       long disp = tile.disp + (long)(r0 - tile.r0) * tile.ld + (c0 - tile.c0);
       double *part = buf + (long)(r0 - p.r0) * ldb + (c0 - p.c0);
-      RMA_CALL(
-          xfer_rect(w, put, tile.owner, disp, tile.ld, r1 - r0, c1 - c0, part, ldb, reqs, nreq));
+      RMA_CALL(xfer_rect(w, put, tile.owner, disp, tile.ld, r1 - r0, c1 - c0, part, ldb, reqs, nreq,
+                         stage));
     }
   return 0;
 }
 
 int rma_patch_rget(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, double *buf, int ldb,
-                   MPI_Request *reqs, int *nreq) {
-  return patch_xfer(w, t, 0, p, buf, ldb, reqs, nreq);
+                   MPI_Request *reqs, int *nreq, rma_stage_t *stage) {
+  return patch_xfer(w, t, 0, p, buf, ldb, reqs, nreq, stage);
+}
+
+int rma_patch_prefers_stage(void) { return split_rows; }
+
+void rma_stage_finish(rma_stage_t *stage) {
+  for (int c = 0; c < stage->ncopy; c++) {
+    const rma_staged_t *s = &stage->copies[c];
+    for (int i = 0; i < s->rows; i++)
+      memcpy(s->dst + (long)i * s->ld, stage->buf + s->src + (long)i * s->cols,
+             sizeof(double) * (size_t)s->cols);
+  }
+  stage->ncopy = 0, stage->len = 0;
 }
 
 int rma_patch_copy(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rect_t p, double *buf,
@@ -112,7 +142,7 @@ int rma_patch_copy(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rect_t
   MPI_Request *reqs = malloc(sizeof(MPI_Request) * (size_t)(n > 0 ? n : 1));
   if (!reqs)
     return RMA_ERR_NO_MEMORY;
-  rc = patch_xfer(w, t, put, p, buf, ldb, reqs, &count);
+  rc = patch_xfer(w, t, put, p, buf, ldb, reqs, &count, NULL);
   if (MPI_Waitall(count, reqs, MPI_STATUSES_IGNORE) != MPI_SUCCESS && rc == 0)
     rc = RMA_ERR_MPI;
   free(reqs);

@@ -3,8 +3,8 @@
  * directory and segments (rma/win.h): pieces in place reach (this rank's
  * and its node neighbours') are copied or used directly; the others take one
  * MPI_Rget per tile the patch touches, contiguous when a whole tiled tile
- * is fetched, one vector datatype otherwise (one get per row under MPICH);
- * puts the same way.
+ * is fetched, one vector datatype otherwise (under MPICH one get per row,
+ * or one contiguous get into a staging area and a copy); puts the same way.
  */
 #ifndef RMA_RMA_PATCH_H
 #define RMA_RMA_PATCH_H
@@ -20,13 +20,43 @@ int rma_patch_pieces(const rma_tiles_t *t, rma_rect_t p);
  * its rows times the tile columns it touches). */
 int rma_patch_requests(const rma_tiles_t *t, rma_rect_t p);
 
+/* A deferred copy from a staging area into its place. */
+typedef struct {
+  double *dst;
+  long src; /* offset in the staging area */
+  int rows, cols, ld;
+} rma_staged_t;
+
+/*
+ * A staging area for gets: pieces land in it contiguously and are copied to
+ * their place after the wait (rma_stage_finish). Used for every piece when
+ * all = 1 (zero-copy off), and under MPICH for pieces that would be strided
+ * on the caller's side (one contiguous get per tile instead of one per row).
+ */
+typedef struct {
+  double *buf;
+  long len, cap; /* doubles used, capacity */
+  rma_staged_t *copies;
+  int ncopy, maxcopy;
+  int all;
+} rma_stage_t;
+
 /*
  * Local (one-sided). Issue gets of patch p into buf (row-major, ld ldb),
  * appending one request per piece to reqs (*nreq updated). The caller waits
- * with MPI_Waitall before reading buf.
+ * with MPI_Waitall before reading buf, then calls rma_stage_finish on stage
+ * (NULL: no staging).
  */
 int rma_patch_rget(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, double *buf, int ldb,
-                   MPI_Request *reqs, int *nreq);
+                   MPI_Request *reqs, int *nreq, rma_stage_t *stage);
+
+/* Local. 1 when whole tiles that would land strided are better staged
+ * (MPICH: strided gets go one row each otherwise). */
+int rma_patch_prefers_stage(void);
+
+/* Local. After the wait: copy every staged piece to its place and empty the
+ * stage (its memory and copy list are kept). */
+void rma_stage_finish(rma_stage_t *stage);
 
 /* Local (one-sided). A blocking get (put = 0) or put (put = 1) of patch p:
  * issues the transfers and waits for them. */

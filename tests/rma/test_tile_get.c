@@ -18,8 +18,10 @@
  *     keep their layout;
  *   - every rank fetches EVERY tile with rma_patch_rget +
  *     MPI_Waitall (alternately into a contiguous buffer and one with a padded
- *     ld, whose padding must stay untouched), and 8 arbitrary patches spanning
- *     several tiles; each is compared bit for bit with the reference;
+ *     ld, whose padding must stay untouched; every third tile through a
+ *     staging area taking every piece, every third through one used where
+ *     the MPI prefers it, then rma_stage_finish), and 8 arbitrary patches
+ *     spanning several tiles; each is compared bit for bit with the reference;
  *   - rma_patch_in_place: tiles in place reach (own, or a node neighbour's
  *     with shared memory on) and a sub-rectangle of one give a pointer to
  *     the right data; other tiles and patches spanning tiles give NULL;
@@ -207,14 +209,22 @@ static void check_array(int g, int m, int n, unsigned long long seed, const char
       buf[y] = pad;
     MPI_Request *reqs = malloc(sizeof(MPI_Request) * (size_t)(nt + 1) * (size_t)maxreq);
     int nreq = 0;
+    // Every third tile through a staging area that takes every piece, every
+    // third where the MPI library prefers it (whole remote tiles landing strided).
+    double *stagebuf = malloc(sizeof(double) * (size_t)(off[npat] + 1));
+    rma_stage_t stage[2] = {{stagebuf, 0, off[npat] / 2 + 1, NULL, 0, 0, 1},
+                            {stagebuf + off[npat] / 2 + 1, 0, off[npat] / 2, NULL, 0, 0, 0}};
     for (int x = 0; x < nt && rc == 0; x++)
-      rc = rma_patch_rget(win, st, pat[x], buf + boff[x], ldb[x], reqs, &nreq);
+      rc = rma_patch_rget(win, st, pat[x], buf + boff[x], ldb[x], reqs, &nreq,
+                          x % 3 ? &stage[x % 3 - 1] : NULL);
     if (rc == 0)
       rc = MPI_Waitall(nreq, reqs, MPI_STATUSES_IGNORE) == MPI_SUCCESS ? 0 : RMA_ERR_MPI;
+    rma_stage_finish(&stage[0]), rma_stage_finish(&stage[1]);
+    free(stage[0].copies), free(stage[1].copies), free(stagebuf);
     // The arbitrary patches: one batch each.
     for (int x = nt; x < npat && rc == 0; x++) {
       nreq = 0;
-      rc = rma_patch_rget(win, st, pat[x], buf + boff[x], ldb[x], reqs, &nreq);
+      rc = rma_patch_rget(win, st, pat[x], buf + boff[x], ldb[x], reqs, &nreq, NULL);
       if (rc == 0 && nreq > rma_patch_requests(st, pat[x]))
         rc = -9999;
       if (rc == 0)
