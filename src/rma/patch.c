@@ -17,7 +17,8 @@ enum { split_rows = 1 };
 enum { split_rows = 0 };
 #endif
 
-int rma_patch_pieces(const rma_tiles_t *t, rma_rect_t p) {
+// Number of tiles patch p touches.
+static int patch_pieces(const rma_tiles_t *t, rma_rect_t p) {
   if (p.rows <= 0 || p.cols <= 0)
     return 0;
   int bi0 = rma_tiles_row_of(t, p.r0), bi1 = rma_tiles_row_of(t, p.r0 + p.rows - 1);
@@ -27,7 +28,7 @@ int rma_patch_pieces(const rma_tiles_t *t, rma_rect_t p) {
 
 int rma_patch_requests(const rma_tiles_t *t, rma_rect_t p) {
   if (!split_rows || p.rows <= 0 || p.cols <= 0)
-    return rma_patch_pieces(t, p);
+    return patch_pieces(t, p);
   int bj0 = rma_tiles_col_of(t, p.c0), bj1 = rma_tiles_col_of(t, p.c0 + p.cols - 1);
   return p.rows * (bj1 - bj0 + 1);
 }

@@ -12,9 +12,6 @@
 #include "tiles/tiles.h"
 #include "rma/win.h"
 
-/* Local. Number of tiles patch p touches. */
-int rma_patch_pieces(const rma_tiles_t *t, rma_rect_t p);
-
 /* Local. An upper bound on the requests rma_patch_rget issues for patch p:
  * one per tile it touches (under MPICH, where strided pieces go row by row,
  * its rows times the tile columns it touches). */
