@@ -4,59 +4,90 @@
 
 #include "core/error.h"
 
-static rma_context_t ctx;
+static rma_context_t *current;
+static rma_context_t *live; // every context, newest first
 
-rma_context_t *rma_context(void) { return &ctx; }
+rma_context_t *rma_context(void) { return current; }
 
-int rma_context_setup(MPI_Comm world) {
-  if (ctx.initialized)
-    return 0;
-  RMA_CALL_MPI(MPI_Comm_dup(world, &ctx.comm));
-  MPI_Comm_set_errhandler(ctx.comm, MPI_ERRORS_RETURN);
-  MPI_Comm_rank(ctx.comm, &ctx.rank);
-  MPI_Comm_size(ctx.comm, &ctx.size);
-  // Node map: the lowest world rank on each node names the node.
-  RMA_CALL_MPI(
-      MPI_Comm_split_type(ctx.comm, MPI_COMM_TYPE_SHARED, ctx.rank, MPI_INFO_NULL, &ctx.node));
-  MPI_Comm_set_errhandler(ctx.node, MPI_ERRORS_RETURN);
-  MPI_Comm_rank(ctx.node, &ctx.node_rank);
-  MPI_Comm_size(ctx.node, &ctx.node_size);
-  int leader = ctx.rank;
-  MPI_Allreduce(MPI_IN_PLACE, &leader, 1, MPI_INT, MPI_MIN, ctx.node);
-  int *leaders = malloc(sizeof(int) * (size_t)ctx.size);
-  ctx.node_of = malloc(sizeof(int) * (size_t)ctx.size);
-  ctx.node_members = malloc(sizeof(int) * (size_t)ctx.node_size);
-  if (!leaders || !ctx.node_of || !ctx.node_members) {
+void rma_context_use(rma_context_t *ctx) { current = ctx; }
+
+rma_context_t *rma_context_next(const rma_context_t *prev) { return prev ? prev->next : live; }
+
+// Node map: the lowest rank on each node names the node.
+static int node_map(rma_context_t *c) {
+  RMA_CALL_MPI(MPI_Comm_split_type(c->comm, MPI_COMM_TYPE_SHARED, c->rank, MPI_INFO_NULL, &c->node));
+  MPI_Comm_set_errhandler(c->node, MPI_ERRORS_RETURN);
+  MPI_Comm_rank(c->node, &c->node_rank);
+  MPI_Comm_size(c->node, &c->node_size);
+  int leader = c->rank;
+  RMA_CALL_MPI(MPI_Allreduce(MPI_IN_PLACE, &leader, 1, MPI_INT, MPI_MIN, c->node));
+  int *leaders = malloc(sizeof(int) * (size_t)c->size);
+  c->node_of = malloc(sizeof(int) * (size_t)c->size);
+  c->node_members = malloc(sizeof(int) * (size_t)c->node_size);
+  int bad = !leaders || !c->node_of || !c->node_members;
+  RMA_CALL_MPI(MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, c->comm));
+  if (bad) {
     free(leaders);
-    free(ctx.node_of);
-    free(ctx.node_members);
-    ctx.node_of = ctx.node_members = NULL;
-    MPI_Comm_free(&ctx.node);
-    MPI_Comm_free(&ctx.comm);
     return RMA_ERR_NO_MEMORY;
   }
-  MPI_Allgather(&ctx.rank, 1, MPI_INT, ctx.node_members, 1, MPI_INT, ctx.node);
-  MPI_Allgather(&leader, 1, MPI_INT, leaders, 1, MPI_INT, ctx.comm);
-  ctx.nnodes = 0;
-  for (int r = 0; r < ctx.size; r++) {
-    if (leaders[r] == r)
-      ctx.node_of[r] = ctx.nnodes++;
-    else
-      ctx.node_of[r] = ctx.node_of[leaders[r]];
-  }
+  MPI_Allgather(&c->rank, 1, MPI_INT, c->node_members, 1, MPI_INT, c->node);
+  MPI_Allgather(&leader, 1, MPI_INT, leaders, 1, MPI_INT, c->comm);
+  c->nnodes = 0;
+  for (int r = 0; r < c->size; r++)
+    c->node_of[r] = leaders[r] == r ? c->nnodes++ : c->node_of[leaders[r]];
   free(leaders);
-  ctx.initialized = 1;
   return 0;
 }
 
-int rma_context_teardown(void) {
-  if (!ctx.initialized)
+static void release(rma_context_t *c) {
+  free(c->node_of);
+  free(c->node_members);
+  if (c->node != MPI_COMM_NULL)
+    MPI_Comm_free(&c->node);
+  if (c->comm != MPI_COMM_NULL)
+    MPI_Comm_free(&c->comm);
+  free(c);
+}
+
+int rma_context_create(MPI_Comm comm, rma_context_t **ctx) {
+  *ctx = NULL;
+  rma_context_t *c = calloc(1, sizeof *c);
+  int bad = c == NULL;
+  RMA_CALL_MPI(MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, comm));
+  if (bad) {
+    free(c);
+    return RMA_ERR_NO_MEMORY;
+  }
+  c->comm = c->node = MPI_COMM_NULL;
+  int rc = MPI_Comm_dup(comm, &c->comm) == MPI_SUCCESS ? 0 : RMA_ERR_MPI;
+  if (rc == 0) {
+    MPI_Comm_set_errhandler(c->comm, MPI_ERRORS_RETURN);
+    MPI_Comm_rank(c->comm, &c->rank);
+    MPI_Comm_size(c->comm, &c->size);
+    rc = node_map(c);
+  }
+  if (rc != 0) {
+    release(c);
+    return rc;
+  }
+  c->next = live;
+  live = c;
+  *ctx = c;
+  return 0;
+}
+
+int rma_context_free(rma_context_t **ctx) {
+  rma_context_t *c = *ctx;
+  if (!c)
     return 0;
-  free(ctx.node_of);
-  free(ctx.node_members);
-  ctx.node_of = ctx.node_members = NULL;
-  MPI_Comm_free(&ctx.node);
-  MPI_Comm_free(&ctx.comm);
-  ctx.initialized = 0;
+  for (rma_context_t **p = &live; *p; p = &(*p)->next)
+    if (*p == c) {
+      *p = c->next;
+      break;
+    }
+  if (current == c)
+    current = NULL;
+  release(c);
+  *ctx = NULL;
   return 0;
 }

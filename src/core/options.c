@@ -7,8 +7,13 @@
 #define RMA_OPTIONS_DEFAULT {1, 1, 1, 1, 2, 0, 1, 1, 0}
 
 static rma_options_t opts = RMA_OPTIONS_DEFAULT;
+static int loaded; // the environment has been read
 
-rma_options_t *rma_options(void) { return &opts; }
+rma_options_t *rma_options(void) {
+  if (!loaded)
+    rma_options_from_env();
+  return &opts;
+}
 
 // Integer value of environment variable name, or fallback when unset/empty.
 static int env_int(const char *name, int fallback) {
@@ -36,10 +41,12 @@ void rma_options_from_env(void) {
   d.store_mb = env_int("RMALA_STORE_MB", d.store_mb);
   d.store_mb = d.store_mb < 0 ? 0 : d.store_mb;
   opts = d;
+  loaded = 1;
 }
 
 // The field behind an option, or NULL for an unknown one.
 static int *option_field(rma_option_t option) {
+  rma_options(); // the environment first, so it cannot undo a setting later
   switch (option) {
   case RMA_OPT_ZERO_COPY:
     return &opts.zero_copy;

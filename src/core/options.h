@@ -17,7 +17,8 @@ typedef struct {
   int store_mb;    /* MB per rank rma_init pre-creates for each store segment (0: none) */
 } rma_options_t;
 
-/* The process-wide options (defaults until rma_init reads the environment). */
+/* The process-wide options: on first use the defaults with the RMALA_*
+ * environment applied (rma_init reads the environment again). */
 rma_options_t *rma_options(void);
 
 /* Reset the options to defaults, then apply RMALA_* environment variables. */

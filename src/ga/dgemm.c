@@ -78,8 +78,8 @@ static int dgemm_body(int ta, int tb, int m, int n, int k, double alpha, int g_a
 
 int rma_dgemm(char transa, char transb, int m, int n, int k, double alpha, int g_a, int g_b,
               double beta, int g_c) {
-  rma_context_t *ctx = rma_context();
-  if (!ctx->initialized)
+  rma_context_t *ctx = rma_ga_enter();
+  if (!ctx)
     return RMA_ERR_NOT_INITIALIZED;
   char why[160] = "";
   int bad = dgemm_check(transa, transb, m, n, k, g_a, g_b, g_c, why, sizeof why);

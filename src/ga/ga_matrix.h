@@ -8,7 +8,12 @@
 
 #include <mpi.h>
 
+#include "core/context.h"
 #include "tiles/tiles.h"
+
+/* Local. Make the GA front-end's engine context current and return it;
+ * NULL (and nothing changed) before rma_init. */
+rma_context_t *rma_ga_enter(void);
 
 typedef struct {
   int handle;

@@ -13,8 +13,8 @@
 #include "ops/lu.h"
 
 int rma_lu(int g_a, int *ipiv) {
-  rma_context_t *ctx = rma_context();
-  if (!ctx->initialized)
+  rma_context_t *ctx = rma_ga_enter();
+  if (!ctx)
     return RMA_ERR_NOT_INITIALIZED;
   int m, n, bad = 0;
   char why[96] = "";

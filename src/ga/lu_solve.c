@@ -49,8 +49,8 @@ static int solve_body(int trans, int g_a, const int *ipiv, int g_b) {
 }
 
 int rma_lu_solve(char trans, int g_a, const int *ipiv, int g_b) {
-  rma_context_t *ctx = rma_context();
-  if (!ctx->initialized)
+  rma_context_t *ctx = rma_ga_enter();
+  if (!ctx)
     return RMA_ERR_NOT_INITIALIZED;
   char why[128] = "";
   int bad = solve_check(trans, g_a, ipiv, g_b, why, sizeof why);

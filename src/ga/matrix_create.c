@@ -9,6 +9,7 @@
 
 #include "core/context.h"
 #include "core/error.h"
+#include "ga/ga_matrix.h"
 #include "tiles/tiles.h"
 
 // Index of the first illegal argument (0 if none) and why.
@@ -41,8 +42,8 @@ static int create_check(int m, int n, int mb, int nb, int prow, int pcol, rma_la
 
 int rma_matrix_create(int m, int n, int mb, int nb, int prow, int pcol, rma_layout_t layout,
                       const char *name, int *g_a) {
-  rma_context_t *ctx = rma_context();
-  if (!ctx->initialized)
+  rma_context_t *ctx = rma_ga_enter();
+  if (!ctx)
     return RMA_ERR_NOT_INITIALIZED;
   char why[160] = "";
   int bad = create_check(m, n, mb, nb, prow, pcol, layout, g_a, ctx->size, why, sizeof why);

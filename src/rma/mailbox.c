@@ -2,6 +2,7 @@
 #include "rma/mailbox.h"
 
 #include <sched.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -9,8 +10,10 @@
 #include "core/error.h"
 #include "core/options.h"
 
-static rma_mailbox_t kept;
-static int kept_made;
+// The mailbox of one context (rma_context_t.mailbox), made on first use.
+struct rma_mailbox_keep {
+  rma_mailbox_t mb;
+};
 
 // Segment layout: the in-place counters, the RMA counters, then the data.
 static int64_t *shm_counters(const rma_mailbox_t *mb, int rank) {
@@ -24,31 +27,48 @@ static MPI_Aint data_disp(const rma_mailbox_t *mb, long offset) {
 }
 
 int rma_mailbox_release(void) {
-  if (!kept_made)
+  rma_context_t *ctx = rma_context();
+  if (!ctx->mailbox)
     return 0;
-  kept_made = 0;
-  return rma_win_free(&kept.seg);
+  int rc = rma_win_free(&ctx->mailbox->mb.seg);
+  free(ctx->mailbox);
+  ctx->mailbox = NULL;
+  return rc;
 }
 
-long long rma_mailbox_bytes(void) {
-  return kept_made ? (long long)kept.seg.cap * (long long)sizeof(double) : 0;
+long long rma_mailbox_bytes(const rma_context_t *ctx) {
+  return ctx->mailbox ? (long long)ctx->mailbox->mb.seg.cap * (long long)sizeof(double) : 0;
 }
 
 int rma_mailbox_open(int ncounters, long data_len, rma_mailbox_t **mb) {
   int shared = rma_options()->shared;
+  rma_context_t *ctx = rma_context();
   // Every rank computes the same sizes, so all take the same branch.
-  if (kept_made && (kept.ncounters < ncounters || kept.data_len < data_len || kept.shared != shared))
+  rma_mailbox_t *k = ctx->mailbox ? &ctx->mailbox->mb : NULL;
+  if (k && (k->ncounters < ncounters || k->data_len < data_len || k->shared != shared))
     RMA_CALL(rma_mailbox_release());
-  if (!kept_made) {
-    RMA_CALL(rma_win_alloc(2L * ncounters + data_len, shared, &kept.seg));
-    kept_made = 1;
-    kept.shared = shared, kept.ncounters = ncounters, kept.data_len = data_len;
-    kept.data = kept.seg.base + data_disp(&kept, 0);
+  if (!ctx->mailbox) {
+    struct rma_mailbox_keep *keep = calloc(1, sizeof *keep);
+    int bad = keep == NULL;
+    RMA_CALL_MPI(MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, ctx->comm));
+    if (bad) {
+      free(keep);
+      return RMA_ERR_NO_MEMORY;
+    }
+    int rc = rma_win_alloc(2L * ncounters + data_len, shared, &keep->mb.seg);
+    if (rc != 0) {
+      free(keep);
+      return rc;
+    }
+    ctx->mailbox = keep;
+    k = &keep->mb;
+    k->shared = shared, k->ncounters = ncounters, k->data_len = data_len;
+    k->data = k->seg.base + data_disp(k, 0);
   }
   // Nobody adds to a counter before every rank has zeroed its own.
-  memset(kept.seg.base, 0, sizeof(int64_t) * 2 * (size_t)kept.ncounters);
-  RMA_CALL(rma_win_publish(&kept.seg));
-  *mb = &kept;
+  memset(k->seg.base, 0, sizeof(int64_t) * 2 * (size_t)k->ncounters);
+  RMA_CALL(rma_win_publish(&k->seg));
+  *mb = k;
   return 0;
 }
 

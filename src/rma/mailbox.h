@@ -19,6 +19,7 @@
 #include <mpi.h>
 #include <stdint.h>
 
+#include "core/context.h"
 #include "rma/win.h"
 
 typedef struct {
@@ -40,11 +41,12 @@ int rma_mailbox_open(int ncounters, long data_len, rma_mailbox_t **mb);
 /* Collective. End of use: returns once no message to any rank is in flight. */
 int rma_mailbox_close(rma_mailbox_t *mb);
 
-/* Collective. Free the kept mailbox (rma_finalize). */
+/* Collective. Free the current context's kept mailbox (before the context
+ * is freed). */
 int rma_mailbox_release(void);
 
-/* Local. Bytes the kept mailbox holds on this rank (0 when none). */
-long long rma_mailbox_bytes(void);
+/* Local. Bytes context ctx's kept mailbox holds on this rank (0 when none). */
+long long rma_mailbox_bytes(const rma_context_t *ctx);
 
 /* Local (one-sided). Put a rows x cols block (row-major, ld lds) into target's
  * data area at element offset, stored there with ld ldt. Completes with the

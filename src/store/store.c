@@ -1,5 +1,6 @@
 #include "store/store.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/context.h"
@@ -16,9 +17,22 @@ typedef struct {
   rma_tiles_t tiled; /* directory of a re-laid-out copy */
 } pool_entry_t;
 
-static pool_entry_t pool[RMA_STORE_ROLES];
+// The segments of one context (rma_context_t.store), made on first use.
+struct rma_store_pool {
+  pool_entry_t role[RMA_STORE_ROLES];
+};
+
+// The scratch buffer is local memory: one per process, shared by contexts.
 static double *scratch;
 static long scratch_cap;
+
+// The current context's entry for role; NULL when memory runs out.
+static pool_entry_t *entry(rma_store_role_t role) {
+  rma_context_t *ctx = rma_context();
+  if (!ctx->store)
+    ctx->store = calloc(1, sizeof *ctx->store);
+  return ctx->store ? &ctx->store->role[role] : NULL;
+}
 
 int rma_store_scratch(long cap, double **buf) {
   if (cap > scratch_cap) {
@@ -45,7 +59,9 @@ static int drop(pool_entry_t *e) {
 }
 
 int rma_store_segment(rma_store_role_t role, long cap, rma_win_t **w) {
-  pool_entry_t *e = &pool[role];
+  pool_entry_t *e = entry(role);
+  if (!e)
+    return RMA_ERR_NO_MEMORY;
   int shared = rma_options()->shared;
   if (e->made && (e->seg.cap < cap || e->shared != shared))
     RMA_CALL(drop(e));
@@ -60,7 +76,9 @@ int rma_store_segment(rma_store_role_t role, long cap, rma_win_t **w) {
 int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *seg, long seglen,
                      rma_win_t **w, const rma_tiles_t **stored) {
   rma_context_t *ctx = rma_context();
-  pool_entry_t *e = &pool[role];
+  pool_entry_t *e = entry(role);
+  if (!e)
+    return RMA_ERR_NO_MEMORY;
   *stored = t;
   if (ctx->size == 1) {
     // Every tile is local: the source is its own mirror.
@@ -91,20 +109,35 @@ int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *
   return rma_win_publish(*w);
 }
 
-int rma_store_done(void) { return rma_options()->store_keep ? 0 : rma_store_release(); }
+int rma_store_done(void) {
+  if (rma_options()->store_keep)
+    return 0;
+  rma_store_scratch_release();
+  return rma_store_release();
+}
 
 int rma_store_release(void) {
+  rma_context_t *ctx = rma_context();
   int rc = 0;
-  if (scratch)
-    MPI_Free_mem(scratch);
-  scratch = NULL, scratch_cap = 0;
+  if (!ctx->store)
+    return 0;
   for (int r = 0; r < RMA_STORE_ROLES; r++) {
-    int rc2 = drop(&pool[r]);
+    int rc2 = drop(&ctx->store->role[r]);
     rc = rc ? rc : rc2;
+    rma_tiles_free(&ctx->store->role[r].tiled);
   }
+  free(ctx->store);
+  ctx->store = NULL;
   return rc;
 }
 
-long long rma_store_bytes(rma_store_role_t role) {
-  return pool[role].made ? (long long)pool[role].seg.cap * (long long)sizeof(double) : 0;
+void rma_store_scratch_release(void) {
+  if (scratch)
+    MPI_Free_mem(scratch);
+  scratch = NULL, scratch_cap = 0;
+}
+
+long long rma_store_bytes(const rma_context_t *ctx, rma_store_role_t role) {
+  const pool_entry_t *e = ctx->store ? &ctx->store->role[role] : NULL;
+  return e && e->made ? (long long)e->seg.cap * (long long)sizeof(double) : 0;
 }

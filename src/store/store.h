@@ -7,7 +7,8 @@
  * One segment per role, pooled: kept between calls (no call pays window
  * creation after the first use of a size), grown when a call needs more,
  * re-made when the shared-memory switch changes, released by rma_finalize
- * (or at the end of every call when RMA_OPT_STORE_KEEP is 0). Every rank
+ * (or at the end of every call when RMA_OPT_STORE_KEEP is 0). Segments belong
+ * to the current context (core/context.h); the scratch buffer to the process. Every rank
  * asks for the same size (computed from the global tile directory), so the
  * collective decisions need no communication.
  *
@@ -16,6 +17,7 @@
 #ifndef RMA_STORE_STORE_H
 #define RMA_STORE_STORE_H
 
+#include "core/context.h"
 #include "tiles/tiles.h"
 #include "rma/win.h"
 
@@ -56,10 +58,15 @@ long long rma_store_scratch_bytes(void);
 /* Collective. End of a call: frees the segments unless they are kept. */
 int rma_store_done(void);
 
-/* Collective. Free every segment (rma_finalize). */
+/* Collective. Free every segment of the current context (before the
+ * context is freed). */
 int rma_store_release(void);
 
-/* Local. Bytes the role's segment holds on this rank (0 when none). */
-long long rma_store_bytes(rma_store_role_t role);
+/* Local. Free the scratch buffer (when no context is left). */
+void rma_store_scratch_release(void);
+
+/* Local. Bytes the role's segment of context ctx holds on this rank (0
+ * when none). */
+long long rma_store_bytes(const rma_context_t *ctx, rma_store_role_t role);
 
 #endif
