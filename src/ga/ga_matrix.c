@@ -366,10 +366,7 @@ static void cache_store(const rma_ga_matrix_t *mat, int m, int n, int me) {
   rma_tiles_free(&c->tiles);
   cache_used[e] = 0;
   const rma_tiles_t *t = &mat->tiles;
-  int rc = t->kind == RMA_TILES_GRID
-               ? rma_tiles_init_grid(&c->tiles, t->mt, t->nt, t->rowb, t->colb, t->owner, t->ld)
-               : rma_tiles_init_uniform(&c->tiles, t->kind, t->m, t->n, t->mb, t->nb, t->p0, t->p1);
-  if (rc != 0)
+  if (rma_tiles_copy(&c->tiles, t) != 0)
     return;
   *c = (cached_t){mat->handle, m, n, regular, {0}, ptr, len,
                   ptr ? (long)(mat->seg - ptr) : 0, mat->seglen, c->tiles};
@@ -389,12 +386,7 @@ void rma_ga_matrix_forget(void) {
 static int open_cached(int g_a, int e, int me, rma_ga_matrix_t *mat) {
   const cached_t *c = &cache[e];
   const rma_tiles_t *t = &c->tiles;
-  int rc = t->kind == RMA_TILES_GRID
-               ? rma_tiles_init_grid(&mat->tiles, t->mt, t->nt, t->rowb, t->colb, t->owner, t->ld)
-               : rma_tiles_init_uniform(&mat->tiles, t->kind, t->m, t->n, t->mb, t->nb, t->p0,
-                                        t->p1);
-  if (rc != 0)
-    return rc;
+  RMA_CALL(rma_tiles_copy(&mat->tiles, t));
   mat->regular = c->regular;
   if (c->ga_ptr) {
     double *ptr = NULL;

@@ -17,9 +17,47 @@ static int mirror(const rma_matrix_t *x, rma_store_role_t role, rma_gemm_operand
   return 0;
 }
 
+// A matrix whose local arrays are row-major: x itself, or, for column-major
+// arrays, x read as its transpose (*trans flips; v holds the directory).
+typedef struct {
+  rma_tiles_t t;
+  rma_matrix_t m;
+} view_t;
+
+static void row_major(const rma_matrix_t *x, view_t *v, int *trans) {
+  v->m = *x;
+  if (x->tiles->kind == RMA_TILES_GRID || !x->tiles->o.colmajor ||
+      rma_tiles_transpose(&v->t, x->tiles) != 0)
+    return;
+  v->m.tiles = &v->t;
+  *trans = !*trans;
+}
+
+static int gemm_row_major(int transa, int transb, int m, int n, int k, double alpha,
+                          const rma_matrix_t *a, const rma_matrix_t *b, double beta,
+                          const rma_matrix_t *c);
+
 int rma_gemm_matrices(int transa, int transb, int m, int n, int k, double alpha,
                       const rma_matrix_t *a, const rma_matrix_t *b, double beta,
                       const rma_matrix_t *c) {
+  // Column-major C (ScaLAPACK's arrays): C^T = op(B)^T op(A)^T, every
+  // column-major operand read as its row-major transpose. No data moves.
+  if (c->tiles->kind != RMA_TILES_GRID && c->tiles->o.colmajor) {
+    const rma_matrix_t *x = a;
+    int tx = transa, mx = m;
+    a = b, transa = !transb, b = x, transb = !tx, m = n, n = mx;
+  }
+  view_t va, vb, vc;
+  int unused = 0;
+  row_major(a, &va, &transa);
+  row_major(b, &vb, &transb);
+  row_major(c, &vc, &unused);
+  return gemm_row_major(transa, transb, m, n, k, alpha, &va.m, b == a ? &va.m : &vb.m, beta, &vc.m);
+}
+
+static int gemm_row_major(int transa, int transb, int m, int n, int k, double alpha,
+                          const rma_matrix_t *a, const rma_matrix_t *b, double beta,
+                          const rma_matrix_t *c) {
   rma_context_t *ctx = rma_context();
   rma_gemm_operand_t oc = {c->tiles, NULL, c->seg}, oa, ob;
   // Only beta*C: A and B are not touched (a NaN in them cannot reach C).

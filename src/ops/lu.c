@@ -12,6 +12,7 @@
 #include "ops/lu.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "core/context.h"
 #include "core/error.h"
@@ -23,9 +24,10 @@
 #define RMA_LU_COPY_NB 64
 
 // Fill this rank's tiles of directory dst (its local part seg) from the
-// matrix behind (from, src): in place reach or RMA gets.
+// matrix behind (from, src): in place reach or RMA gets (through buf, one
+// tile, when dst's arrays are column-major).
 static int gather_own(const rma_tiles_t *dst, double *seg, const rma_win_t *from,
-                      const rma_tiles_t *src) {
+                      const rma_tiles_t *src, double *buf) {
   rma_context_t *ctx = rma_context();
   for (int bi = 0; bi < dst->mt; bi++)
     for (int bj = 0; bj < dst->nt; bj++) {
@@ -34,14 +36,28 @@ static int gather_own(const rma_tiles_t *dst, double *seg, const rma_win_t *from
       if (tile.owner != ctx->rank)
         continue;
       rma_rect_t r = {tile.r0, tile.c0, tile.rows, tile.cols};
-      RMA_CALL(rma_patch_copy(from, src, 0, r, seg + tile.disp, tile.ld));
+      if (!dst->o.colmajor) {
+        RMA_CALL(rma_patch_copy(from, src, 0, r, seg + tile.disp, tile.ld));
+        continue;
+      }
+      RMA_CALL(rma_patch_copy(from, src, 0, r, buf, tile.cols));
+      rma_tiles_local_copy(dst, seg, r, buf, tile.cols, 0);
     }
   return 0;
 }
 
-// Factor a tiled matrix in a ScaLAPACK-layout copy of each rank's own tiles
-// in the store's local scratch buffer (a local re-layout: the same tiles on
-// the same ranks; the factorization reads no other rank's copy).
+// 1 when directory t has the tiles and owners of the plain square-tiled
+// ScaLAPACK layout (whatever the local arrays look like).
+static int plain_tiles(const rma_tiles_t *t) {
+  const rma_tiles_origin_t *o = &t->o;
+  return t->kind != RMA_TILES_GRID && t->mb == t->nb && !o->ioff && !o->joff && !o->rsrc &&
+         !o->csrc && !o->gridcol;
+}
+
+// Factor a matrix with plain tiles (GA's tiled layout, ScaLAPACK's
+// column-major arrays) in a row-major ScaLAPACK-layout copy of each rank's
+// own tiles in the store's local scratch buffer (a local re-layout: the same
+// tiles on the same ranks; the factorization reads no other rank's copy).
 static int lu_relayout(const rma_matrix_t *mat, int *ipiv, int *info) {
   rma_context_t *ctx = rma_context();
   const rma_tiles_t *src = mat->tiles;
@@ -54,12 +70,12 @@ static int lu_relayout(const rma_matrix_t *mat, int *ipiv, int *info) {
     // pass 0: GA tiles -> copy; pass 1 (after the factorization): back.
     for (int bi = 0; bi < t.mt; bi++)
       for (int bj = 0; bj < t.nt; bj++) {
-        rma_tile_t a;
-        rma_tiles_locate(src, bi, bj, &a);
-        if (a.owner != ctx->rank)
+        rma_tile_t w;
+        rma_tiles_locate(&t, bi, bj, &w);
+        if (w.owner != ctx->rank)
           continue;
-        rma_rect_t r = {a.r0, a.c0, a.rows, a.cols};
-        rma_tiles_local_copy(&t, work, r, mat->seg + a.disp, a.ld, pass);
+        rma_rect_t r = {w.r0, w.c0, w.rows, w.cols};
+        rma_tiles_local_copy(src, mat->seg, r, work + w.disp, w.ld, !pass);
       }
     if (pass == 0)
       rc = rma_status_agree(ctx->comm, rma_lu_run(&t, work, ipiv, info));
@@ -84,22 +100,29 @@ static int lu_through_copy(const rma_matrix_t *mat, int *ipiv, int *info) {
   RMA_CALL(rma_tiles_init_uniform(&t, RMA_TILES_BLOCK_CYCLIC, m, n, nb, nb, p0, p1));
   rma_win_t *from = NULL, *work = NULL;
   const rma_tiles_t *stored = NULL;
-  int rc = rma_status_agree(
+  // A tile of the source, for column-major arrays (gather_own).
+  double *buf = NULL;
+  if (src->o.colmajor)
+    buf = malloc(sizeof(double) * (size_t)src->mb * (size_t)src->nb);
+  int rc = rma_status_agree(ctx->comm, src->o.colmajor && !buf ? RMA_ERR_NO_MEMORY : 0);
+  if (rc == 0)
+    rc = rma_status_agree(
       ctx->comm, rma_store_mirror(RMA_STORE_A, src, mat->seg, mat->seglen, &from, &stored));
   if (rc == 0)
     rc = rma_status_agree(ctx->comm,
                           rma_store_segment(RMA_STORE_WORK, rma_tiles_segment_max(&t), &work));
   if (rc == 0)
-    rc = rma_status_agree(ctx->comm, gather_own(&t, work->base, from, stored));
+    rc = rma_status_agree(ctx->comm, gather_own(&t, work->base, from, stored, NULL));
   if (rc == 0)
     rc = rma_status_agree(ctx->comm, rma_lu_run(&t, work->base, ipiv, info));
   if (rc == 0)
     rc = rma_status_agree(ctx->comm, rma_win_publish(work));
   if (rc == 0)
-    rc = gather_own(src, mat->seg, work, &t);
+    rc = gather_own(src, mat->seg, work, &t, buf);
   // Nobody frees or reuses the copy while another rank still reads it.
   rc = rma_status_agree(ctx->comm, rc);
   rma_tiles_free(&t);
+  free(buf);
   return rc;
 }
 
@@ -107,9 +130,9 @@ int rma_lu_matrix(const rma_matrix_t *a, int *ipiv, int *info) {
   const rma_tiles_t *t = a->tiles;
   int rc;
   *info = 0;
-  if (t->kind == RMA_TILES_BLOCK_CYCLIC && t->mb == t->nb)
+  if (t->kind == RMA_TILES_BLOCK_CYCLIC && t->mb == t->nb && rma_tiles_plain(t))
     rc = rma_lu_run(t, a->seg, ipiv, info);
-  else if (t->kind == RMA_TILES_TILED && t->mb == t->nb)
+  else if (plain_tiles(t))
     rc = lu_relayout(a, ipiv, info);
   else
     rc = lu_through_copy(a, ipiv, info);

@@ -90,7 +90,9 @@ int rma_lu_solve_matrices(int trans, const rma_matrix_t *a, const int *ipiv,
   rma_win_t *wa = NULL, *wb = NULL;
   const rma_tiles_t *sa = ta, *sb = tb; // directories of the mirrors
   int n = ta->m, nrhs = tb->n;
-  int distributed = ta->kind != RMA_TILES_GRID && ta->mb == ta->nb; // else: the strip solve
+  // Square tiles with the plain origin: each rank solves on its own tiles;
+  // else the strip solve.
+  int distributed = rma_tiles_plain(ta) && ta->mb == ta->nb;
   double *x = malloc(sizeof(double) * (size_t)n * nrhs);
   double *s = distributed ? NULL : malloc(sizeof(double) * (size_t)STRIP * n);
   int rc = rma_status_agree(ctx->comm, x && (distributed || s) ? 0 : RMA_ERR_NO_MEMORY);
@@ -116,9 +118,8 @@ int rma_lu_solve_matrices(int trans, const rma_matrix_t *a, const int *ipiv,
       rma_tiles_locate(tb, bi, bj, &tile);
       if (tile.owner != ctx->rank)
         continue;
-      for (int i = 0; i < tile.rows; i++)
-        memcpy(b->seg + tile.disp + (long)i * tile.ld, x + (long)(tile.r0 + i) * nrhs + tile.c0,
-               sizeof(double) * (size_t)tile.cols);
+      rma_rect_t r = {tile.r0, tile.c0, tile.rows, tile.cols};
+      rma_tiles_local_copy(tb, b->seg, r, x + (long)tile.r0 * nrhs + tile.c0, nrhs, 0);
     }
   // Nobody frees or reuses the store while another rank still reads it.
   rc = rma_status_agree(ctx->comm, rc);

@@ -59,16 +59,23 @@ static int owned_runs(const rma_gemm_plan_args_t *g, spans_t *rows, spans_t *col
   const rma_tiles_t *c = g->c;
   *product = 1;
   if (c->kind != RMA_TILES_GRID) {
-    if (g->rank >= c->p0 * c->p1)
+    int pr, pc;
+    if (rma_tiles_coords(c, g->rank, &pr, &pc))
       return 0;
-    for (int bi = g->rank / c->p1; bi < c->mt && bi * c->mb < g->m; bi += c->p0) {
-      int len = g->m - bi * c->mb < c->mb ? g->m - bi * c->mb : c->mb;
-      if (push_span(rows, bi * c->mb, len, 1))
+    for (int bi = rma_tiles_first_row(c, pr); bi < c->mt; bi += c->p0) {
+      rma_tile_t t;
+      rma_tiles_locate(c, bi, 0, &t);
+      if (t.r0 >= g->m)
+        break;
+      if (push_span(rows, t.r0, g->m - t.r0 < t.rows ? g->m - t.r0 : t.rows, 1))
         return RMA_ERR_NO_MEMORY;
     }
-    for (int bj = g->rank % c->p1; bj < c->nt && bj * c->nb < g->n; bj += c->p1) {
-      int len = g->n - bj * c->nb < c->nb ? g->n - bj * c->nb : c->nb;
-      if (push_span(cols, bj * c->nb, len, 1))
+    for (int bj = rma_tiles_first_col(c, pc); bj < c->nt; bj += c->p1) {
+      rma_tile_t t;
+      rma_tiles_locate(c, 0, bj, &t);
+      if (t.c0 >= g->n)
+        break;
+      if (push_span(cols, t.c0, g->n - t.c0 < t.cols ? g->n - t.c0 : t.cols, 1))
         return RMA_ERR_NO_MEMORY;
     }
     return 0;

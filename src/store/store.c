@@ -94,17 +94,21 @@ int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *
       memcpy((*w)->base, seg, sizeof(double) * (size_t)seglen);
     return rma_win_publish(*w);
   }
-  // ScaLAPACK layout: the same tiles, each stored contiguously.
-  RMA_CALL(rma_tiles_init_uniform(&e->tiled, RMA_TILES_TILED, t->m, t->n, t->mb, t->nb, t->p0,
-                                  t->p1));
+  // ScaLAPACK layout: the same tiles, each stored contiguously (a
+  // column-major source is transposed on the way).
+  rma_tiles_origin_t o = {t->o.ioff, t->o.joff, t->o.rsrc, t->o.csrc, 0, 0, t->o.gridcol, 0, 0};
+  rma_tiles_free(&e->tiled);
+  RMA_CALL(rma_tiles_init_window(&e->tiled, RMA_TILES_TILED, t->m, t->n, t->mb, t->nb, t->p0,
+                                 t->p1, &o));
   *stored = &e->tiled;
-  if (ctx->rank < t->p0 * t->p1)
-    for (int bi = ctx->rank / t->p1; bi < t->mt; bi += t->p0)
-      for (int bj = ctx->rank % t->p1; bj < t->nt; bj += t->p1) {
-        rma_tile_t from;
-        rma_tiles_locate(t, bi, bj, &from);
-        rma_rect_t r = {from.r0, from.c0, from.rows, from.cols};
-        rma_tiles_local_copy(&e->tiled, (*w)->base, r, (double *)seg + from.disp, from.ld, 0);
+  int pr, pc;
+  if (rma_tiles_coords(t, ctx->rank, &pr, &pc) == 0)
+    for (int bi = rma_tiles_first_row(t, pr); bi < t->mt; bi += t->p0)
+      for (int bj = rma_tiles_first_col(t, pc); bj < t->nt; bj += t->p1) {
+        rma_tile_t to;
+        rma_tiles_locate(&e->tiled, bi, bj, &to);
+        rma_rect_t r = {to.r0, to.c0, to.rows, to.cols};
+        rma_tiles_local_copy(t, (double *)seg, r, (*w)->base + to.disp, to.ld, 1);
       }
   return rma_win_publish(*w);
 }

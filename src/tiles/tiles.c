@@ -16,17 +16,78 @@ int rma_numroc(int n, int nb, int iproc, int nprocs) {
   return len;
 }
 
-int rma_tiles_init_uniform(rma_tiles_t *t, rma_tiles_kind_t kind, int m, int n, int mb, int nb,
-                           int p0, int p1) {
+// Along one dimension of a uniform directory: n elements cut into nb-blocks,
+// the first block starting off elements early (so it holds nb - off).
+static int span_start(int off, int nb, int b) { return b == 0 ? 0 : b * nb - off; }
+static int span_len(int n, int off, int nb, int b) {
+  int end = (b + 1) * nb - off;
+  return (end < n ? end : n) - span_start(off, nb, b);
+}
+// Elements grid coordinate p (of np) holds when block 0 is on src.
+static int held(int n, int off, int nb, int src, int p, int np) {
+  int rel = (p - src + np) % np, len = rma_numroc(n + off, nb, rel, np);
+  return rel == 0 ? len - off : len;
+}
+// Elements of the owner's earlier blocks before block b (the store's order).
+static int held_before(int off, int nb, int b, int np) {
+  return (b / np) * nb - (b % np == 0 && b > 0 ? off : 0);
+}
+// Index of block b's first element in its owner's whole local array, when
+// b is block b0 + b of the whole matrix.
+static long local_start(int b0, int off, int nb, int b, int np) {
+  return (long)((b0 + b) / np) * nb + (b == 0 ? off : 0);
+}
+
+int rma_tiles_init_window(rma_tiles_t *t, rma_tiles_kind_t kind, int m, int n, int mb, int nb,
+                          int p0, int p1, const rma_tiles_origin_t *o) {
   memset(t, 0, sizeof *t);
   if (kind == RMA_TILES_GRID || m < 1 || n < 1 || mb < 1 || nb < 1 || p0 < 1 || p1 < 1)
     return RMA_ERR_LAYOUT;
+  if (o->ioff < 0 || o->ioff >= mb || o->joff < 0 || o->joff >= nb || o->rsrc < 0 ||
+      o->rsrc >= p0 || o->csrc < 0 || o->csrc >= p1 || o->ib0 < 0 || o->jb0 < 0 || o->lld < 0)
+    return RMA_ERR_LAYOUT;
+  if (kind == RMA_TILES_TILED && (o->colmajor || o->lld || o->ib0 || o->jb0))
+    return RMA_ERR_LAYOUT;
   t->kind = kind;
   t->m = m, t->n = n, t->mb = mb, t->nb = nb, t->p0 = p0, t->p1 = p1;
-  t->mt = (m + mb - 1) / mb;
-  t->nt = (n + nb - 1) / nb;
+  t->o = *o;
+  t->o.gridcol = o->gridcol != 0, t->o.colmajor = o->colmajor != 0;
+  t->mt = (m + o->ioff + mb - 1) / mb;
+  t->nt = (n + o->joff + nb - 1) / nb;
   return 0;
 }
+
+int rma_tiles_init_uniform(rma_tiles_t *t, rma_tiles_kind_t kind, int m, int n, int mb, int nb,
+                           int p0, int p1) {
+  rma_tiles_origin_t plain = {0};
+  return rma_tiles_init_window(t, kind, m, n, mb, nb, p0, p1, &plain);
+}
+
+int rma_tiles_plain(const rma_tiles_t *t) {
+  rma_tiles_origin_t plain = {0};
+  return t->kind != RMA_TILES_GRID && memcmp(&t->o, &plain, sizeof plain) == 0;
+}
+
+int rma_tiles_transpose(rma_tiles_t *dst, const rma_tiles_t *src) {
+  if (src->kind != RMA_TILES_BLOCK_CYCLIC)
+    return RMA_ERR_LAYOUT;
+  const rma_tiles_origin_t *o = &src->o;
+  rma_tiles_origin_t x = {o->joff, o->ioff, o->csrc, o->rsrc, o->jb0,     o->ib0,
+                          !o->gridcol, !o->colmajor, o->lld};
+  return rma_tiles_init_window(dst, src->kind, src->n, src->m, src->nb, src->mb, src->p1, src->p0,
+                               &x);
+}
+
+int rma_tiles_coords(const rma_tiles_t *t, int rank, int *pr, int *pc) {
+  if (rank < 0 || rank >= t->p0 * t->p1)
+    return -1;
+  *pr = t->o.gridcol ? rank % t->p0 : rank / t->p1;
+  *pc = t->o.gridcol ? rank / t->p0 : rank % t->p1;
+  return 0;
+}
+
+int rma_tiles_first_row(const rma_tiles_t *t, int pr) { return (pr - t->o.rsrc + t->p0) % t->p0; }
+int rma_tiles_first_col(const rma_tiles_t *t, int pc) { return (pc - t->o.csrc + t->p1) % t->p1; }
 
 static int *copy_ints(const int *src, int count) {
   int *dst = malloc(sizeof(int) * (size_t)count);
@@ -63,6 +124,13 @@ int rma_tiles_init_grid(rma_tiles_t *t, int mt, int nt, const int *rowb, const i
   return 0;
 }
 
+int rma_tiles_copy(rma_tiles_t *dst, const rma_tiles_t *src) {
+  if (src->kind == RMA_TILES_GRID)
+    return rma_tiles_init_grid(dst, src->mt, src->nt, src->rowb, src->colb, src->owner, src->ld);
+  *dst = *src;
+  return 0;
+}
+
 void rma_tiles_free(rma_tiles_t *t) {
   free(t->rowb);
   free(t->colb);
@@ -82,22 +150,29 @@ void rma_tiles_locate(const rma_tiles_t *t, int bi, int bj, rma_tile_t *tile) {
     tile->cols = t->colb[bj + 1] - tile->c0;
     return;
   }
-  int p = bi % t->p0, q = bj % t->p1;
-  int li = bi / t->p0, lj = bj / t->p1;
-  long lc = rma_numroc(t->n, t->nb, q, t->p1); // local columns of the owner
-  tile->owner = p * t->p1 + q;
-  tile->r0 = bi * t->mb, tile->c0 = bj * t->nb;
-  tile->rows = t->m - tile->r0 < t->mb ? t->m - tile->r0 : t->mb;
-  tile->cols = t->n - tile->c0 < t->nb ? t->n - tile->c0 : t->nb;
-  // Local rows above this tile are all full mb-row tile rows of width lc.
-  long above = (long)li * t->mb * lc;
+  const rma_tiles_origin_t *o = &t->o;
+  int pr = (bi + o->rsrc) % t->p0, pc = (bj + o->csrc) % t->p1;
+  tile->owner = o->gridcol ? pr + pc * t->p0 : pr * t->p1 + pc;
+  tile->r0 = span_start(o->ioff, t->mb, bi), tile->c0 = span_start(o->joff, t->nb, bj);
+  tile->rows = span_len(t->m, o->ioff, t->mb, bi);
+  tile->cols = span_len(t->n, o->joff, t->nb, bj);
   if (t->kind == RMA_TILES_TILED) {
-    // Tiles left of it in its tile row are full nb-wide tiles of this height.
-    tile->disp = above + (long)tile->rows * lj * t->nb;
+    // Earlier tile rows of the owner span all its columns; earlier tiles of
+    // this tile row have this tile's height.
+    long lc = held(t->n, o->joff, t->nb, o->csrc, pc, t->p1);
+    tile->disp = held_before(o->ioff, t->mb, bi, t->p0) * lc +
+                 (long)tile->rows * held_before(o->joff, t->nb, bj, t->p1);
     tile->ld = tile->cols;
+    return;
+  }
+  long li = local_start(o->ib0, o->ioff, t->mb, bi, t->p0);
+  long lj = local_start(o->jb0, o->joff, t->nb, bj, t->p1);
+  if (o->colmajor) {
+    tile->ld = o->lld ? o->lld : held(t->m, o->ioff, t->mb, o->rsrc, pr, t->p0);
+    tile->disp = li + lj * tile->ld;
   } else {
-    tile->disp = above + (long)lj * t->nb;
-    tile->ld = (int)lc;
+    tile->ld = o->lld ? o->lld : held(t->n, o->joff, t->nb, o->csrc, pc, t->p1);
+    tile->disp = li * tile->ld + lj;
   }
 }
 
@@ -115,11 +190,29 @@ static int search_bounds(const int *bounds, int count, int x) {
 }
 
 int rma_tiles_row_of(const rma_tiles_t *t, int i) {
-  return t->kind == RMA_TILES_GRID ? search_bounds(t->rowb, t->mt, i) : i / t->mb;
+  return t->kind == RMA_TILES_GRID ? search_bounds(t->rowb, t->mt, i) : (i + t->o.ioff) / t->mb;
 }
 
 int rma_tiles_col_of(const rma_tiles_t *t, int j) {
-  return t->kind == RMA_TILES_GRID ? search_bounds(t->colb, t->nt, j) : j / t->nb;
+  return t->kind == RMA_TILES_GRID ? search_bounds(t->colb, t->nt, j) : (j + t->o.joff) / t->nb;
+}
+
+// rows x cols: b (row-major, ld ldb) <-> s (column-major, ld lds); out = 1
+// writes b. In 32 x 32 blocks, so both sides stay in cache.
+static void copy_transposed(double *s, int lds, double *b, int ldb, int rows, int cols, int out) {
+  enum { BLK = 32 };
+  for (int j0 = 0; j0 < cols; j0 += BLK)
+    for (int i0 = 0; i0 < rows; i0 += BLK) {
+      int i1 = i0 + BLK < rows ? i0 + BLK : rows, j1 = j0 + BLK < cols ? j0 + BLK : cols;
+      for (int j = j0; j < j1; j++)
+        for (int i = i0; i < i1; i++) {
+          double *x = s + i + (long)j * lds, *y = b + (long)i * ldb + j;
+          if (out)
+            *y = *x;
+          else
+            *x = *y;
+        }
+    }
 }
 
 void rma_tiles_local_copy(const rma_tiles_t *t, double *seg, rma_rect_t p, double *buf, int ldb,
@@ -134,10 +227,16 @@ void rma_tiles_local_copy(const rma_tiles_t *t, double *seg, rma_rect_t p, doubl
       int r0 = p.r0 > tile.r0 ? p.r0 : tile.r0, c0 = p.c0 > tile.c0 ? p.c0 : tile.c0;
       int r1 = p.r0 + p.rows < tile.r0 + tile.rows ? p.r0 + p.rows : tile.r0 + tile.rows;
       int c1 = p.c0 + p.cols < tile.c0 + tile.cols ? p.c0 + p.cols : tile.c0 + tile.cols;
+      double *b = buf + (long)(r0 - p.r0) * ldb + (c0 - p.c0);
+      if (t->kind != RMA_TILES_GRID && t->o.colmajor) {
+        double *s = seg + tile.disp + (r0 - tile.r0) + (long)(c0 - tile.c0) * tile.ld;
+        copy_transposed(s, tile.ld, b, ldb, r1 - r0, c1 - c0, out);
+        continue;
+      }
       for (int i = r0; i < r1; i++) {
         double *s = seg + tile.disp + (long)(i - tile.r0) * tile.ld + (c0 - tile.c0);
-        double *b = buf + (long)(i - p.r0) * ldb + (c0 - p.c0);
         memcpy(out ? b : s, out ? s : b, sizeof(double) * (size_t)(c1 - c0));
+        b += ldb;
       }
     }
 }
@@ -154,15 +253,28 @@ long rma_tiles_segment_len(const rma_tiles_t *t, int rank) {
         }
     return len;
   }
-  if (rank < 0 || rank >= t->p0 * t->p1)
+  int pr, pc;
+  if (rma_tiles_coords(t, rank, &pr, &pc))
     return 0;
-  return (long)rma_numroc(t->m, t->mb, rank / t->p1, t->p0) *
-         rma_numroc(t->n, t->nb, rank % t->p1, t->p1);
+  const rma_tiles_origin_t *o = &t->o;
+  return (long)held(t->m, o->ioff, t->mb, o->rsrc, pr, t->p0) *
+         held(t->n, o->joff, t->nb, o->csrc, pc, t->p1);
 }
 
 long rma_tiles_segment_max(const rma_tiles_t *t) {
-  if (t->kind != RMA_TILES_GRID)
-    return rma_tiles_segment_len(t, 0); // NUMROC is largest for process 0
+  if (t->kind != RMA_TILES_GRID) {
+    const rma_tiles_origin_t *o = &t->o;
+    long rows = 0, cols = 0;
+    for (int p = 0; p < t->p0; p++) {
+      long h = held(t->m, o->ioff, t->mb, o->rsrc, p, t->p0);
+      rows = h > rows ? h : rows;
+    }
+    for (int q = 0; q < t->p1; q++) {
+      long w = held(t->n, o->joff, t->nb, o->csrc, q, t->p1);
+      cols = w > cols ? w : cols;
+    }
+    return rows * cols;
+  }
   // At most one block per process: the largest block is the answer.
   long most = 0;
   for (int bi = 0; bi < t->mt; bi++)
