@@ -7,10 +7,15 @@
  * Return codes follow LAPACK: 0 is success; -i means argument i is illegal
  * (the same value on every rank, one message printed once, nothing
  * modified); positive values are defined by each operation; the RMA_ERR_*
- * codes below (all <= -1000) report conditions that are not an argument.
+ * codes below (all <= -10000) report conditions that are not an argument
+ * (clear of ScaLAPACK's -(100*i + j) descriptor codes).
  */
 #ifndef RMALA_H
 #define RMALA_H
+
+#include <mpi.h>
+
+#include "rmala_config.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -20,20 +25,14 @@ extern "C" {
 #define RMALA_VERSION_MINOR 1
 #define RMALA_VERSION_PATCH 0
 
-/* Library error codes (never collide with -i argument codes). */
-#define RMA_ERR_NOT_INITIALIZED (-1001) /* rma_init() not called, or GA not up */
-#define RMA_ERR_NOT_IMPLEMENTED (-1002) /* operation not built yet */
-#define RMA_ERR_NO_GRID (-1003)         /* no process grid gives every process a tile */
-#define RMA_ERR_MPI (-1004)             /* an MPI call failed */
-#define RMA_ERR_NO_MEMORY (-1005)       /* allocation failed */
-#define RMA_ERR_LAYOUT (-1006)          /* a GA layout did not match the tile directory */
-#define RMA_ERR_GA (-1007)              /* Global Arrays refused the request */
-
-/* How rma_matrix_create lays out the tiles. */
-typedef enum {
-  RMA_LAYOUT_TILED,    /* GA_Set_tiled_proc_grid: each tile contiguous */
-  RMA_LAYOUT_SCALAPACK /* GA_Set_block_cyclic_proc_grid: ScaLAPACK local array */
-} rma_layout_t;
+/* Library error codes (never collide with -i or -(100*i + j) argument codes). */
+#define RMA_ERR_NOT_INITIALIZED (-10001) /* rma_init() not called, or GA not up */
+#define RMA_ERR_NOT_IMPLEMENTED (-10002) /* a case rmala does not serve (documented per routine) */
+#define RMA_ERR_NO_GRID (-10003)         /* no process grid gives every process a tile */
+#define RMA_ERR_MPI (-10004)             /* an MPI call failed */
+#define RMA_ERR_NO_MEMORY (-10005)       /* allocation failed */
+#define RMA_ERR_LAYOUT (-10006)          /* a GA layout did not match the tile directory */
+#define RMA_ERR_GA (-10007)              /* Global Arrays refused the request */
 
 /* Protocol switches and tuning knobs (see rma_set_option). */
 typedef enum {
@@ -48,18 +47,6 @@ typedef enum {
 } rma_option_t;
 
 /*
- * rma_init — Collective over GA's world, after GA_Initialize(). Idempotent.
- * Reads the environment (RMALA_ZERO_COPY, RMALA_NONBLOCKING, RMALA_LOCALITY,
- * RMALA_CONTENTION, RMALA_PREFETCH, RMALA_VERBOSE, RMALA_SHARED_MEMORY,
- * RMALA_STORE_KEEP) into the options. RMALA_STORE_MB=<MB> pre-creates the
- * tile store (both operand segments and the LU mailbox, that many MB per rank
- * each), so the first operation pays no allocation.
- * Returns 0, RMA_ERR_NOT_INITIALIZED when GA is not initialised, or
- * RMA_ERR_MPI / RMA_ERR_NO_MEMORY when the pre-creation failed.
- */
-int rma_init(void);
-
-/*
  * rma_finalize — Collective, before GA_Terminate(). Frees everything rmala
  * made. Calling it without rma_init() is a no-op returning 0.
  */
@@ -72,6 +59,29 @@ int rma_finalize(void);
  */
 int rma_set_option(rma_option_t option, int value);
 int rma_get_option(rma_option_t option, int *value);
+
+/* ---------------------------------------------------------------------------
+ * Global Arrays front-end (built when RMALA_WITH_GA): GA handles.
+ * ------------------------------------------------------------------------- */
+#if RMALA_WITH_GA
+
+/* How rma_matrix_create lays out the tiles. */
+typedef enum {
+  RMA_LAYOUT_TILED,    /* GA_Set_tiled_proc_grid: each tile contiguous */
+  RMA_LAYOUT_SCALAPACK /* GA_Set_block_cyclic_proc_grid: ScaLAPACK local array */
+} rma_layout_t;
+
+/*
+ * rma_init — Collective over GA's world, after GA_Initialize(). Idempotent.
+ * Reads the environment (RMALA_ZERO_COPY, RMALA_NONBLOCKING, RMALA_LOCALITY,
+ * RMALA_CONTENTION, RMALA_PREFETCH, RMALA_VERBOSE, RMALA_SHARED_MEMORY,
+ * RMALA_STORE_KEEP) into the options. RMALA_STORE_MB=<MB> pre-creates the
+ * tile store (both operand segments and the LU mailbox, that many MB per rank
+ * each), so the first operation pays no allocation.
+ * Returns 0, RMA_ERR_NOT_INITIALIZED when GA is not initialised, or
+ * RMA_ERR_MPI / RMA_ERR_NO_MEMORY when the pre-creation failed.
+ */
+int rma_init(void);
 
 /*
  * rma_matrix_create — Collective. Creates a GA of doubles, m rows x n
@@ -109,6 +119,138 @@ int rma_lu(int g_a, int *ipiv);
  * factors from rma_lu; B (n x nrhs) is overwritten by X.
  */
 int rma_lu_solve(char trans, int g_a, const int *ipiv, int g_b);
+
+#endif /* RMALA_WITH_GA */
+
+/* ---------------------------------------------------------------------------
+ * Native block-cyclic matrices: no GA, no BLACS.
+ *
+ * A process grid over an MPI communicator, and matrices described the way
+ * ScaLAPACK lays them out (each process holds a column-major local array of
+ * the mb x nb blocks dealt to it cyclically, starting at grid position
+ * (rsrc, csrc)). The caller owns the local arrays (or lets rmala allocate
+ * them). Operations take 0-based submatrix offsets (ia, ja): the window
+ * A(ia : ia+m-1, ja : ja+n-1), any offsets, not only block-aligned ones.
+ * Return codes: 0, -i for illegal argument i (the same on every process of
+ * the grid, one message, nothing modified), RMA_ERR_* codes.
+ * ------------------------------------------------------------------------- */
+
+typedef struct rma_grid_s *rma_grid_t;
+
+/*
+ * rma_grid_create — Collective over comm. An nprow x npcol grid of all
+ * processes of comm (nprow * npcol = its size). order 'R'/'r': the process
+ * of comm rank r sits at grid row r / npcol, column r % npcol; 'C'/'c': row
+ * r % nprow, column r / nprow. The grid holds rmala's working memory for
+ * its operations (a duplicate of comm, the tile store); rma_grid_free or
+ * rma_finalize releases it. Returns 0, -2 / -3 (nprow, npcol not >= 1 or
+ * product not the size), -4 (order), -5 (grid NULL), RMA_ERR_MPI,
+ * RMA_ERR_NO_MEMORY.
+ */
+int rma_grid_create(MPI_Comm comm, int nprow, int npcol, char order, rma_grid_t *grid);
+
+/* rma_grid_free — Collective over the grid. Frees it; *grid = NULL. NULL or
+ * *grid == NULL is a no-op returning 0. */
+int rma_grid_free(rma_grid_t *grid);
+
+/* rma_grid_info — Local. The grid's shape and the caller's position (any
+ * pointer may be NULL). Returns 0, or -1 for a NULL grid. */
+int rma_grid_info(rma_grid_t grid, int *nprow, int *npcol, int *myrow, int *mycol);
+
+/* A block-cyclic matrix (ScaLAPACK's layout); every field the same on
+ * every process of the grid except data and lld. */
+typedef struct {
+  rma_grid_t grid;
+  int m, n;       /* global extent (>= 0) */
+  int mb, nb;     /* block extent (>= 1) */
+  int rsrc, csrc; /* grid row / column holding the first block */
+  double *data;   /* this process's local array, column-major */
+  int lld;        /* its leading dimension, >= max(1, local rows) */
+} rma_dmatrix_t;
+
+/* rma_dmatrix_local_size — Local. Rows and columns of the calling process's
+ * local array (ScaLAPACK's NUMROC). Returns 0 or -1 when a field is illegal. */
+int rma_dmatrix_local_size(const rma_dmatrix_t *a, int *lrows, int *lcols);
+
+/* rma_dmatrix_alloc — Collective over the grid. Allocates a->data for the
+ * fields already set (lld = max(1, local rows); zero-filled). Returns 0,
+ * -1 for an illegal field, RMA_ERR_NO_MEMORY (on every process). */
+int rma_dmatrix_alloc(rma_dmatrix_t *a);
+
+/* rma_dmatrix_free — Local. Frees data from rma_dmatrix_alloc; data = NULL. */
+void rma_dmatrix_free(rma_dmatrix_t *a);
+
+/*
+ * rma_dmatrix_gemm — Collective over the grid. sub(C) = alpha op(sub(A))
+ * op(sub(B)) + beta sub(C), sub(C) = C(ic:, jc:) m x n, op(sub(A)) m x k,
+ * op(sub(B)) k x n, trans 'N' / 'T' / 'C' (any case). alpha = 0 or k = 0
+ * only scales sub(C) (A and B unread); beta = 0 never reads C. All three on
+ * one grid; C must not share memory with A or B.
+ */
+int rma_dmatrix_gemm(char transa, char transb, int m, int n, int k, double alpha,
+                     const rma_dmatrix_t *a, int ia, int ja, const rma_dmatrix_t *b, int ib,
+                     int jb, double beta, const rma_dmatrix_t *c, int ic, int jc);
+
+/*
+ * rma_dmatrix_getrf — Collective over the grid. LU with partial pivoting of
+ * the m x n window A(ia:, ja:) in place: P sub(A) = L U. ipiv follows
+ * ScaLAPACK: a local array of at least local rows + mb entries; for each
+ * window row i < min(m, n) held by the caller's grid row, ipiv[local index
+ * of row ia + i] = the 1-based global row (of the whole matrix) it was
+ * swapped with; the same on every grid column. Any mb, nb and offsets.
+ * Returns 0, -i, or i > 0 when U(i,i) of the window is exactly zero (the
+ * factorization completed).
+ */
+int rma_dmatrix_getrf(int m, int n, const rma_dmatrix_t *a, int ia, int ja, int *ipiv);
+
+/*
+ * rma_dmatrix_getrs — Collective over the grid. Solves op(sub(A)) X =
+ * sub(B) with the factors and pivots of rma_dmatrix_getrf (or ScaLAPACK's
+ * pdgetrf): sub(A) = A(ia:, ja:) n x n, sub(B) = B(ib:, jb:) n x nrhs,
+ * overwritten by X; trans 'N', 'T' or 'C'.
+ */
+int rma_dmatrix_getrs(char trans, int n, int nrhs, const rma_dmatrix_t *a, int ia, int ja,
+                      const int *ipiv, const rma_dmatrix_t *b, int ib, int jb);
+
+#if RMALA_WITH_SCALAPACK
+/* ---------------------------------------------------------------------------
+ * ScaLAPACK entry points (built when RMALA_WITH_SCALAPACK): ScaLAPACK's semantics on ScaLAPACK's own arrays.
+ *
+ * 1-based ia/ja/..., descriptors of DTYPE 1 (9 entries, DESCINIT's) or
+ * DTYPE 2 (11 entries, DTYPE CTXT M N IMB INB MB NB RSRC CSRC LLD, served
+ * when IMB = MB and INB = NB), column-major local arrays with LLD, any
+ * MB/NB/RSRC/CSRC, row- or column-major BLACS grids. Collective over the
+ * processes of the descriptors' BLACS context only; no rma_init needed
+ * (what they need is made on first use of a context and released by
+ * rma_finalize or at MPI_Finalize). The return value is INFO: 0; -i for
+ * argument i; -(100*i + j) for entry j of descriptor argument i (PXERBLA's
+ * numbering, entries counted in the caller's descriptor), the smallest when
+ * several are wrong, the same on every process of the context (a process
+ * outside the context gets -(100*i + 2) for the first descriptor), one
+ * message, nothing modified; RMA_ERR_NOT_IMPLEMENTED for DTYPE 2 with IMB
+ * != MB or INB != NB. RMALA_VERBOSE=1 prints one line per call.
+ * ------------------------------------------------------------------------- */
+
+/* rma_pdgemm — PDGEMM: sub(C) = alpha op(sub(A)) op(sub(B)) + beta sub(C),
+ * trans 'N', 'T', 'C'; any ia/ja/ib/jb/ic/jc inside the arrays; beta = 0
+ * never reads C; alpha = 0 or k = 0 leaves A and B unread. */
+int rma_pdgemm(char transa, char transb, int m, int n, int k, double alpha, const double *a,
+               int ia, int ja, const int *desca, const double *b, int ib, int jb,
+               const int *descb, double beta, double *c, int ic, int jc, const int *descc);
+
+/* rma_pdgetrf — PDGETRF: P sub(A) = L U with partial pivoting; ipiv as
+ * ScaLAPACK's (LOCr(M_A) + MB_A local entries, global row numbers, the same
+ * on every process column). Returns i > 0 when U(i,i) is exactly zero (the
+ * factorization completed). Beyond ScaLAPACK: MB != NB and offsets off
+ * block boundaries are accepted. */
+int rma_pdgetrf(int m, int n, double *a, int ia, int ja, const int *desca, int *ipiv);
+
+/* rma_pdgetrs — PDGETRS: solves op(sub(A)) X = sub(B) with the factors and
+ * pivots of rma_pdgetrf or ScaLAPACK's PDGETRF (and PDGETRS solves with
+ * rma_pdgetrf's); trans 'N', 'T', 'C'. */
+int rma_pdgetrs(char trans, int n, int nrhs, const double *a, int ia, int ja, const int *desca,
+                const int *ipiv, double *b, int ib, int jb, const int *descb);
+#endif /* RMALA_WITH_SCALAPACK */
 
 /* What rmala holds in memory on the calling rank, in bytes. */
 typedef struct {

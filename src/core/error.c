@@ -10,8 +10,8 @@ void rma_error_trace(int code, const char *file, int line, const char *what) {
     fprintf(stderr, "rmala: %s (%d) at %s:%d in %s\n", rma_strerror(code), code, file, line, what);
 }
 
-int rma_args_agree(MPI_Comm comm, const char *routine, int bad_arg, const char *why) {
-  int mine = bad_arg > 0 ? bad_arg : INT_MAX, first = INT_MAX, rank = 0;
+int rma_info_agree(MPI_Comm comm, const char *routine, int key, const char *why) {
+  int mine = key > 0 ? key : INT_MAX, first = INT_MAX, rank = 0;
   MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm);
   if (first == INT_MAX)
     return 0;
@@ -19,9 +19,17 @@ int rma_args_agree(MPI_Comm comm, const char *routine, int bad_arg, const char *
   MPI_Comm_rank(comm, &rank);
   int reporter = mine == first ? rank : INT_MAX, who = 0;
   MPI_Allreduce(&reporter, &who, 1, MPI_INT, MPI_MIN, comm);
-  if (rank == who)
-    fprintf(stderr, "rmala: %s: argument %d illegal (%s)\n", routine, first, why ? why : "");
-  return -first;
+  int arg = first / 100, entry = first % 100;
+  if (rank == who && entry == 0)
+    fprintf(stderr, "rmala: %s: argument %d illegal (%s)\n", routine, arg, why ? why : "");
+  else if (rank == who)
+    fprintf(stderr, "rmala: %s: entry %d of argument %d illegal (%s)\n", routine, entry, arg,
+            why ? why : "");
+  return entry == 0 ? -arg : -first;
+}
+
+int rma_args_agree(MPI_Comm comm, const char *routine, int bad_arg, const char *why) {
+  return rma_info_agree(comm, routine, bad_arg > 0 ? 100 * bad_arg : 0, why);
 }
 
 int rma_status_agree(MPI_Comm comm, int code) {

@@ -40,6 +40,14 @@ void rma_error_trace(int code, const char *file, int line, const char *what);
 int rma_args_agree(MPI_Comm comm, const char *routine, int bad_arg, const char *why);
 
 /*
+ * Collective over comm. rma_args_agree in ScaLAPACK's numbering: key =
+ * 100 * i for argument i, 100 * i + j for entry j of descriptor argument i
+ * (0: all legal). The smallest key on any rank wins, as PXERBLA's checks
+ * take the minimum; returns -i or -(100 * i + j), and one message.
+ */
+int rma_info_agree(MPI_Comm comm, const char *routine, int key, const char *why);
+
+/*
  * Collective over comm. Agree on a status code: returns the first non-zero
  * code of the lowest rank that had one (0 when every rank succeeded), so a
  * failure on one rank becomes the same return value everywhere.

@@ -10,7 +10,7 @@ const char *rma_strerror(int code) {
   case RMA_ERR_NOT_INITIALIZED:
     return "rmala not initialised (call GA_Initialize, then rma_init)";
   case RMA_ERR_NOT_IMPLEMENTED:
-    return "operation not implemented yet";
+    return "a case rmala does not serve (see the routine's documentation)";
   case RMA_ERR_NO_GRID:
     return "no process grid gives every process a tile";
   case RMA_ERR_MPI:
@@ -22,8 +22,11 @@ const char *rma_strerror(int code) {
   case RMA_ERR_GA:
     return "Global Arrays refused the request";
   }
-  if (code < 0 && code > -1000)
+  if (code < 0 && code > -100)
     snprintf(buf, sizeof buf, "argument %d illegal", -code);
+  else if (code <= -100 && code > -10000)
+    snprintf(buf, sizeof buf, "entry %d of descriptor argument %d illegal", -code % 100,
+             -code / 100);
   else if (code > 0)
     snprintf(buf, sizeof buf, "operation-specific condition %d (see the routine's doc)", code);
   else

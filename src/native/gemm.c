@@ -1,0 +1,90 @@
+/*
+ * rma_dmatrix_gemm: the native front-end of dgemm.
+ * Layers: rma_dmatrix_gemm (argument checks) -> native window directories
+ *         -> ops/gemm (the engine).
+ */
+#include <stdio.h>
+
+#include "core/error.h"
+#include "native/grid.h"
+#include "native/run.h"
+#include "ops/gemm.h"
+
+static int is_trans(char t) { return t == 'T' || t == 't' || t == 'C' || t == 'c'; }
+static int trans_ok(char t) { return t == 'N' || t == 'n' || is_trans(t); }
+
+// Two windows of the same local arrays overlap.
+static int overlap(const rma_dmatrix_t *x, int xi, int xj, int xr, int xc, const rma_dmatrix_t *y,
+                   int yi, int yj, int yr, int yc) {
+  if (x->data != y->data || !x->data || xr <= 0 || xc <= 0 || yr <= 0 || yc <= 0)
+    return 0;
+  return xi < yi + yr && yi < xi + xr && xj < yj + yc && yj < xj + xc;
+}
+
+// The index of the first illegal argument (0: none), the reason in why.
+static int gemm_check(char transa, char transb, int m, int n, int k, const rma_dmatrix_t *a,
+                      int ia, int ja, const rma_dmatrix_t *b, int ib, int jb,
+                      const rma_dmatrix_t *c, int ic, int jc, char *why, int len) {
+  if (!trans_ok(transa))
+    return snprintf(why, len, "transa = '%c'", transa), 1;
+  if (!trans_ok(transb))
+    return snprintf(why, len, "transb = '%c'", transb), 2;
+  if (m < 0)
+    return snprintf(why, len, "m = %d", m), 3;
+  if (n < 0)
+    return snprintf(why, len, "n = %d", n), 4;
+  if (k < 0)
+    return snprintf(why, len, "k = %d", k), 5;
+  int ar = is_trans(transa) ? k : m, ac = is_trans(transa) ? m : k;
+  int br = is_trans(transb) ? n : k, bc = is_trans(transb) ? k : n;
+  if (rma_dmatrix_check(a, c->grid, why, len))
+    return 7;
+  if (rma_dmatrix_check_window(a, ia, ja, ar, ac, why, len))
+    return 8;
+  if (rma_dmatrix_check(b, c->grid, why, len))
+    return 10;
+  if (rma_dmatrix_check_window(b, ib, jb, br, bc, why, len))
+    return 11;
+  if (rma_dmatrix_check(c, c->grid, why, len))
+    return 14;
+  if (rma_dmatrix_check_window(c, ic, jc, m, n, why, len))
+    return 15;
+  if (overlap(c, ic, jc, m, n, a, ia, ja, ar, ac) || overlap(c, ic, jc, m, n, b, ib, jb, br, bc))
+    return snprintf(why, len, "sub(C) shares memory with sub(A) or sub(B)"), 14;
+  return 0;
+}
+
+int rma_dmatrix_gemm(char transa, char transb, int m, int n, int k, double alpha,
+                     const rma_dmatrix_t *a, int ia, int ja, const rma_dmatrix_t *b, int ib,
+                     int jb, double beta, const rma_dmatrix_t *c, int ic, int jc) {
+  // Without C's grid there is no one to agree with: the same answer everywhere anyway.
+  if (!c || !c->grid)
+    return -14;
+  char why[160] = "";
+  int bad = gemm_check(transa, transb, m, n, k, a, ia, ja, b, ib, jb, c, ic, jc, why, sizeof why);
+  RMA_CALL(rma_args_agree(c->grid->ctx->comm, "rma_dmatrix_gemm", bad, why));
+  return rma_dmatrix_gemm_run(transa, transb, m, n, k, alpha, a, ia, ja, b, ib, jb, beta, c, ic,
+                              jc);
+}
+
+int rma_dmatrix_gemm_run(char transa, char transb, int m, int n, int k, double alpha,
+                         const rma_dmatrix_t *a, int ia, int ja, const rma_dmatrix_t *b, int ib,
+                         int jb, double beta, const rma_dmatrix_t *c, int ic, int jc) {
+  // Trivial work returns before any communication.
+  if (m == 0 || n == 0 || ((k == 0 || alpha == 0.0) && beta == 1.0))
+    return 0;
+  int ta = is_trans(transa), tb = is_trans(transb), inputs = k > 0 && alpha != 0.0;
+  rma_tiles_t tc, tA, tB;
+  rma_matrix_t mc, ma, mb;
+  RMA_CALL(rma_dmatrix_window(c, ic, jc, m, n, &tc, &mc));
+  ma = mb = mc;
+  if (inputs) {
+    RMA_CALL(rma_dmatrix_window(a, ia, ja, ta ? k : m, ta ? m : k, &tA, &ma));
+    RMA_CALL(rma_dmatrix_window(b, ib, jb, tb ? n : k, tb ? k : n, &tB, &mb));
+  }
+  // The same window read twice (A^T A) is mirrored once.
+  int same = inputs && a == b && ia == ib && ja == jb && (ta ? k : m) == (tb ? n : k) &&
+             (ta ? m : k) == (tb ? k : n);
+  rma_grid_enter(c->grid);
+  return rma_gemm_matrices(ta, tb, m, n, k, alpha, &ma, same ? &ma : &mb, beta, &mc);
+}

@@ -1,0 +1,49 @@
+/*
+ * The native front-end: process grids over a communicator and block-cyclic
+ * matrices described by rma_dmatrix_t (ScaLAPACK's layout, no BLACS). It
+ * translates them into the engine's description (a window directory over
+ * the caller's local arrays) and back; the ScaLAPACK front-end is a thin
+ * layer over it.
+ * Layers: rma_dmatrix_* (argument checks) -> ops (the engine).
+ */
+#ifndef RMA_NATIVE_GRID_H
+#define RMA_NATIVE_GRID_H
+
+#include "core/context.h"
+#include "rmala.h"
+#include "tiles/tiles.h"
+
+struct rma_grid_s {
+  rma_context_t *ctx; /* engine context; its ranks number the grid by rows */
+  int nprow, npcol, myrow, mycol;
+};
+
+/* Collective over comm (nprow * npcol processes, arguments legal and each
+ * position taken once). The grid with the caller at (myrow, mycol). */
+int rma_grid_create_at(MPI_Comm comm, int nprow, int npcol, int myrow, int mycol,
+                       rma_grid_t *grid);
+
+/* Local. Make the grid's engine context current. */
+void rma_grid_enter(rma_grid_t grid);
+
+/* Local. 0 when every field of a is legal for a matrix on grid (its own
+ * lld included); else 1 with the reason in why. */
+int rma_dmatrix_check(const rma_dmatrix_t *a, rma_grid_t grid, char *why, int len);
+
+/* Local. 0 when the rows x cols window at 0-based (i0, j0) lies inside x
+ * (an empty window only needs offsets >= 0); else 1 with the reason. */
+int rma_dmatrix_check_window(const rma_dmatrix_t *x, int i0, int j0, int rows, int cols,
+                             char *why, int len);
+
+/* Local. The engine's view of the rows x cols window at 0-based (ia, ja)
+ * of a (rows, cols >= 1, inside a): directory in *t (a uniform directory:
+ * nothing to free) and the caller's local array. */
+int rma_dmatrix_window(const rma_dmatrix_t *a, int ia, int ja, int rows, int cols, rma_tiles_t *t,
+                       rma_matrix_t *mat);
+
+/* Local. Index in the caller's local array dimension of global index g
+ * (ScaLAPACK's INDXG2L, 0-based), and the grid coordinate holding it. */
+int rma_dmatrix_local_index(int g, int nb, int np);
+int rma_dmatrix_owner(int g, int nb, int src, int np);
+
+#endif

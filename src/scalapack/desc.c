@@ -1,0 +1,89 @@
+#include "scalapack/desc.h"
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "tiles/tiles.h"
+
+int rma_desc_read(const int *desc, int dpos, rma_desc_t *d) {
+  if (!desc || (desc[0] != 1 && desc[0] != 2))
+    return 100 * dpos + 1;
+  int two = desc[0] == 2, x = two ? 2 : 0; // DTYPE 2 has IMB, INB before MB
+  *d = (rma_desc_t){desc[0],     desc[1],     desc[2],     desc[3],     desc[4 + x], desc[5 + x],
+                    desc[6 + x], desc[7 + x], desc[8 + x], desc[4],     desc[5],     3,
+                    4,           5 + x,       6 + x,       7 + x,       8 + x,       9 + x};
+  if (!two)
+    d->imb = d->mb, d->inb = d->nb;
+  return 0;
+}
+
+void rma_desc_err(rma_desc_err_t *e, int key, const char *why) {
+  if (key && (!e->key || key < e->key)) {
+    e->key = key;
+    snprintf(e->why, sizeof e->why, "%s", why);
+  }
+}
+
+void rma_desc_check(const rma_desc_t *d, int ma, int mpos, int na, int npos, int ia, int ja,
+                    int dpos, const rma_desc_grid_t *g, rma_desc_err_t *e) {
+  int D = 100 * dpos, key = 0, len = 96;
+  char why[96] = "";
+  // Local view: the first failing check of CHK1MAT's chain.
+  if (ma < 0)
+    key = 100 * mpos, snprintf(why, len, "m = %d", ma);
+  else if (na < 0)
+    key = 100 * npos, snprintf(why, len, "n = %d", na);
+  else if (ia < 1)
+    key = 100 * (dpos - 2), snprintf(why, len, "ia = %d", ia);
+  else if (ja < 1)
+    key = 100 * (dpos - 1), snprintf(why, len, "ja = %d", ja);
+  else if (d->dtype == 2 && d->imb < 1)
+    key = D + 5, snprintf(why, len, "IMB = %d", d->imb);
+  else if (d->dtype == 2 && d->inb < 1)
+    key = D + 6, snprintf(why, len, "INB = %d", d->inb);
+  else if (d->mb < 1)
+    key = D + d->e_mb, snprintf(why, len, "MB = %d", d->mb);
+  else if (d->nb < 1)
+    key = D + d->e_nb, snprintf(why, len, "NB = %d", d->nb);
+  else if (d->rsrc < 0 || d->rsrc >= g->nprow)
+    key = D + d->e_rsrc, snprintf(why, len, "RSRC = %d, %d grid rows", d->rsrc, g->nprow);
+  else if (d->csrc < 0 || d->csrc >= g->npcol)
+    key = D + d->e_csrc, snprintf(why, len, "CSRC = %d, %d grid columns", d->csrc, g->npcol);
+  else if (d->lld < 1)
+    key = D + d->e_lld, snprintf(why, len, "LLD = %d", d->lld);
+  else if (d->m >= 0 && d->n >= 0) {
+    int lr = rma_numroc(d->m, d->mb, (g->myrow - d->rsrc + g->nprow) % g->nprow, g->nprow);
+    int lc = rma_numroc(d->n, d->nb, (g->mycol - d->csrc + g->npcol) % g->npcol, g->npcol);
+    if (d->lld < lr && lc > 0)
+      key = D + d->e_lld, snprintf(why, len, "LLD = %d < %d local rows", d->lld, lr);
+  }
+  char more[96] = "";
+  int k2 = 0;
+  if (ma == 0 || na == 0) { // an empty window: only the extents' signs
+    if (d->m < 0)
+      k2 = D + d->e_m, snprintf(more, sizeof more, "M = %d", d->m);
+    else if (d->n < 0)
+      k2 = D + d->e_n, snprintf(more, sizeof more, "N = %d", d->n);
+  } else if (d->m < 1)
+    k2 = D + d->e_m, snprintf(more, sizeof more, "M = %d", d->m);
+  else if (d->n < 1)
+    k2 = D + d->e_n, snprintf(more, sizeof more, "N = %d", d->n);
+  else if (ia > d->m)
+    k2 = 100 * (dpos - 2), snprintf(more, sizeof more, "ia = %d > M = %d", ia, d->m);
+  else if (ja > d->n)
+    k2 = 100 * (dpos - 1), snprintf(more, sizeof more, "ja = %d > N = %d", ja, d->n);
+  else if ((long)ia + ma - 1 > d->m)
+    k2 = 100 * mpos, snprintf(more, sizeof more, "ia + m - 1 = %ld > M = %d", (long)ia + ma - 1,
+                              d->m);
+  else if ((long)ja + na - 1 > d->n)
+    k2 = 100 * npos, snprintf(more, sizeof more, "ja + n - 1 = %ld > N = %d", (long)ja + na - 1,
+                              d->n);
+  rma_desc_err(e, key, why);
+  rma_desc_err(e, k2, more);
+}
+
+int rma_desc_served(const rma_desc_t *d) { return d->imb == d->mb && d->inb == d->nb; }
+
+rma_dmatrix_t rma_desc_matrix(const rma_desc_t *d, rma_grid_t grid, const double *data) {
+  return (rma_dmatrix_t){grid, d->m, d->n, d->mb, d->nb, d->rsrc, d->csrc, (double *)data, d->lld};
+}

@@ -1,0 +1,72 @@
+/*
+ * rma_pdgetrf / rma_pdgetrs: PDGETRF's and PDGETRS's arguments and
+ * semantics on ScaLAPACK's own arrays; beyond ScaLAPACK, MB != NB and
+ * offsets off block boundaries are accepted.
+ * Layers: descriptor checks (PXERBLA numbering) -> native front-end
+ *         (rma_dmatrix_getrf_run / getrs_run) -> ops (the engine).
+ */
+#include <stdio.h>
+
+#include "core/error.h"
+#include "core/options.h"
+#include "native/grid.h"
+#include "native/run.h"
+#include "scalapack/blacs.h"
+#include "scalapack/desc.h"
+
+int rma_pdgetrf(int m, int n, double *a, int ia, int ja, const int *desca, int *ipiv) {
+  rma_desc_t da;
+  int key = rma_desc_read(desca, 6, &da);
+  if (key)
+    return -key;
+  rma_desc_grid_t g;
+  rma_grid_t grid;
+  int rc = rma_blacs_enter(da.ctxt, &g, &grid);
+  if (rc == 1)
+    return -602;
+  if (rc != 0)
+    return rc;
+  if (rma_options()->verbose && g.myrow == 0 && g.mycol == 0)
+    fprintf(stderr, "rmala: rma_pdgetrf m=%d n=%d\n", m, n);
+  rma_desc_err_t e = {0, ""};
+  rma_desc_check(&da, m, 1, n, 2, ia, ja, 6, &g, &e);
+  RMA_CALL(rma_info_agree(grid->ctx->comm, "rma_pdgetrf", e.key, e.why));
+  if (!rma_desc_served(&da))
+    return RMA_ERR_NOT_IMPLEMENTED;
+  rma_dmatrix_t A = rma_desc_matrix(&da, grid, a);
+  return rma_dmatrix_getrf_run(m, n, &A, ia - 1, ja - 1, ipiv);
+}
+
+int rma_pdgetrs(char trans, int n, int nrhs, const double *a, int ia, int ja, const int *desca,
+                const int *ipiv, double *b, int ib, int jb, const int *descb) {
+  rma_desc_t da, db;
+  int key = rma_desc_read(desca, 7, &da);
+  if (key)
+    return -key;
+  rma_desc_grid_t g;
+  rma_grid_t grid;
+  int rc = rma_blacs_enter(da.ctxt, &g, &grid);
+  if (rc == 1)
+    return -702;
+  if (rc != 0)
+    return rc;
+  if (rma_options()->verbose && g.myrow == 0 && g.mycol == 0)
+    fprintf(stderr, "rmala: rma_pdgetrs %c n=%d nrhs=%d\n", trans, n, nrhs);
+  rma_desc_err_t e = {0, ""};
+  char why[96];
+  if (trans != 'N' && trans != 'n' && trans != 'T' && trans != 't' && trans != 'C' && trans != 'c')
+    snprintf(why, sizeof why, "trans = '%c'", trans), rma_desc_err(&e, 100, why);
+  int kb = rma_desc_read(descb, 12, &db);
+  rma_desc_err(&e, kb, "DTYPE of descb");
+  if (!kb && db.ctxt != da.ctxt)
+    rma_desc_err(&e, 1202, "descb's context is not desca's");
+  rma_desc_check(&da, n, 2, n, 2, ia, ja, 7, &g, &e);
+  if (!kb && db.ctxt == da.ctxt)
+    rma_desc_check(&db, n, 2, nrhs, 3, ib, jb, 12, &g, &e);
+  RMA_CALL(rma_info_agree(grid->ctx->comm, "rma_pdgetrs", e.key, e.why));
+  if (!rma_desc_served(&da) || !rma_desc_served(&db))
+    return RMA_ERR_NOT_IMPLEMENTED;
+  rma_dmatrix_t A = rma_desc_matrix(&da, grid, a), B = rma_desc_matrix(&db, grid, b);
+  return rma_dmatrix_getrs_run(trans, n, nrhs, &A, ia - 1, ja - 1, ipiv, &B, ib - 1, jb - 1,
+                               "rma_pdgetrs", 8);
+}
