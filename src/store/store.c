@@ -80,8 +80,8 @@ int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *
   if (!e)
     return RMA_ERR_NO_MEMORY;
   *stored = t;
-  if (ctx->size == 1) {
-    // Every tile is local: the source is its own mirror.
+  if (ctx->size == 1 && (t->kind == RMA_TILES_GRID || !t->o.colmajor)) {
+    // Every tile is local: a row-major source is its own mirror.
     e->alone_peer = (double *)seg;
     e->alone = (rma_win_t){MPI_WIN_NULL, MPI_WIN_NULL, e->alone_peer, seglen, &e->alone_peer,
                            0, 1, 0, 0};

@@ -41,7 +41,7 @@ int rma_store_segment(rma_store_role_t role, long cap, rma_win_t **w);
  * same ranks, each tile contiguous, so a tile another node reads is one
  * contiguous get); other sources keep their layout (*stored = t). The
  * directory stays valid until the role is mirrored again. With one process
- * the source itself is used (no copy, *stored = t).
+ * a row-major source is used itself (no copy, *stored = t).
  */
 int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *seg, long seglen,
                      rma_win_t **w, const rma_tiles_t **stored);
