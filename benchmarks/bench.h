@@ -38,7 +38,8 @@
 #define BENCH_MAX_LIST 64
 
 typedef enum { OP_DGEMM, OP_LU, OP_COUNT } bench_op_t;
-typedef enum { IMPL_RMA, IMPL_SCALAPACK, IMPL_GA, IMPL_LIMIT, IMPL_COUNT } bench_impl_t;
+/* IMPL_RMA_PD: rma_pdgemm / rma_pdgetrf on the scalapack impl's own arrays. */
+typedef enum { IMPL_RMA, IMPL_SCALAPACK, IMPL_GA, IMPL_LIMIT, IMPL_RMA_PD, IMPL_COUNT } bench_impl_t;
 typedef enum { LAYOUT_TILED, LAYOUT_SCALAPACK, LAYOUT_NONE } bench_layout_t;
 
 typedef enum {
@@ -249,6 +250,10 @@ void bench_samples_get_ga(const bench_env_t *env, int g_c, const bench_samples_t
 typedef void bench_impl_fn(const bench_env_t *env, const bench_opts_t *o, const bench_case_t *c,
                            const bench_lu_problem_t *pr, bench_result_t *r);
 bench_impl_fn impl_rma_run, impl_scalapack_run, impl_ga_run, impl_limit_run;
+
+/* What rma_memory reports now, max over the ranks, into r (MiB; lib_mb per
+ * operand). Collective. */
+void bench_record_memory(const bench_env_t *env, bench_result_t *r);
 
 /* output.c */
 const char *bench_op_name(bench_op_t op);

@@ -80,11 +80,12 @@ static void group_cases(bench_case_list_t *l, const bench_opts_t *o, bench_case_
     c.impl = IMPL_LIMIT;
     bench_case_push(l, c);
   }
-  if (o->impls[IMPL_SCALAPACK])
-    for (int g = 0; g < ngrid; g++)
+  // ScaLAPACK's arrays: pdgemm / pdgetrf, then rmala's descriptor entry points on the same ones.
+  for (int impl = IMPL_SCALAPACK; impl <= IMPL_RMA_PD; impl += IMPL_RMA_PD - IMPL_SCALAPACK)
+    for (int g = 0; o->impls[impl] && g < ngrid; g++)
       for (int b = 0; b < o->nnb_sp; b++) {
         bench_case_t c = base;
-        c.impl = IMPL_SCALAPACK;
+        c.impl = (bench_impl_t)impl;
         c.nb = o->nb_sp[b];
         c.p = gp[g];
         c.q = gq[g];

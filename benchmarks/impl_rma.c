@@ -66,7 +66,7 @@ static void note_add(bench_result_t *r, const char *text) {
 // What rma_memory reports now, max over the ranks, into r (MiB): lib_mb is
 // per operand, (store_a + store_b + scratch) / 2 for dgemm's two operands,
 // mailbox + work + scratch for the LU's one. Collective.
-static void record_memory(const bench_env_t *env, bench_result_t *r) {
+void bench_record_memory(const bench_env_t *env, bench_result_t *r) {
   rma_memory_t m;
   double v[6] = {0, 0, 0, 0, 0, 0};
   if (!rma_memory(&m)) {
@@ -191,7 +191,7 @@ static void run_dgemm(const bench_env_t *env, const bench_opts_t *o, const bench
   }
   bench_timed_t t = {dgemm_setup, dgemm_call, &x, 0};
   rc = bench_time_row(env, o, &t, r);
-  record_memory(env, r);
+  bench_record_memory(env, r);
   if (c->ablate != ABL_NONE)
     ablate_restore(saved);
   if (rc) {
@@ -272,7 +272,7 @@ static void run_lu(const bench_env_t *env, const bench_opts_t *o, const bench_ca
   }
   bench_timed_t t = {lu_setup, lu_call, &x, 0};
   rc = bench_time_row(env, o, &t, r);
-  record_memory(env, r);
+  bench_record_memory(env, r);
   if (rc) {
     set_code(r, "rma_lu", rc);
     goto out;

@@ -74,7 +74,7 @@ static const char *plot_script(const bench_opts_t *o, char *buf, size_t len) {
 }
 
 static bench_impl_fn *const impl_fns[IMPL_COUNT] = {impl_rma_run, impl_scalapack_run, impl_ga_run,
-                                                    impl_limit_run};
+                                                    impl_limit_run, impl_scalapack_run};
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);

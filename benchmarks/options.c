@@ -76,7 +76,8 @@ void bench_options_usage(FILE *f) {
           "                       rma vs pdgemm/pdgetrf per layout, transposes and nb, LU first\n"
           "                       call, no-pivot LU vs LAPACKE, small problems; ok/MISS per cell\n"
           "  --op LIST            dgemm,lu                       (default both)\n"
-          "  --impl LIST          rma,scalapack,ga,limit         (default all)\n"
+          "  --impl LIST          rma,scalapack,ga,limit,rma-pd  (default all; rma-pd: rma_pdgemm,\n"
+          "                       rma_pdgetrf on the scalapack impl's own arrays)\n"
           "  --n LIST             sizes: 512,1024 or ranges 512:4096:x2 / 1024:4096:1024\n"
           "  --nb LIST            block sizes for every blocked impl (default 128)\n"
           "  --nb KEY=LIST        per impl: KEY is rma (both layouts), rma-tiled, rma-scalapack,\n"
@@ -391,7 +392,7 @@ static void preset_grid_check(bench_opts_t *o, int quick) {
 
 int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_t *env) {
   static const char *const op_names[] = {"dgemm", "lu"};
-  static const char *const impl_names[] = {"rma", "scalapack", "ga", "limit"};
+  static const char *const impl_names[] = {"rma", "scalapack", "ga", "limit", "rma-pd"};
   static const char *const layout_names[] = {"tiled", "scalapack"};
   static const char *const pivot_names[] = {"nopiv", "pivot"};
   set_defaults(o);

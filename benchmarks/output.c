@@ -32,7 +32,7 @@ const char *bench_ablate_name(bench_ablate_t a) {
 
 const char *bench_impl_name(const bench_case_t *c) {
   static char buf[64];
-  static const char *const names[IMPL_COUNT] = {"rma", "scalapack", "ga", "limit"};
+  static const char *const names[IMPL_COUNT] = {"rma", "scalapack", "ga", "limit", "rma-pd"};
   if (c->impl == IMPL_RMA && c->ablate != ABL_NONE) {
     snprintf(buf, sizeof buf, "rma-ablate:%s", bench_ablate_name(c->ablate));
     return buf;
@@ -45,6 +45,7 @@ const char *bench_layout_name(const bench_case_t *c) {
   case IMPL_RMA:
     return c->layout == LAYOUT_TILED ? "tiled" : "scalapack";
   case IMPL_SCALAPACK:
+  case IMPL_RMA_PD:
     return "block-cyclic";
   case IMPL_GA:
     return "regular";
@@ -99,16 +100,21 @@ double bench_flops(const bench_case_t *c) {
   return c->op == OP_DGEMM ? 2.0 * c->m * n * c->k : 2.0 / 3.0 * n * n * n;
 }
 
-// Ratio of every OK row to the best OK scalapack row (over nb and grids) and
-// to the OK limit row of its group. Rows that are not OK get no ratio: a
-// wrong answer never shows as a win.
+// Ratio of every OK row to the best OK scalapack row (over nb and grids;
+// for rma-pd rows the scalapack row of the same nb and grid: the same
+// arrays) and to the OK limit row of its group. Rows that are not OK get no
+// ratio: a wrong answer never shows as a win.
 void bench_ratios_compute(bench_result_t *rows, int count) {
   for (int i = 0; i < count; i++) {
     double sp = -1.0, lim = -1.0;
+    const bench_case_t *ci = &rows[i].c;
     for (int j = 0; j < count; j++) {
-      if (rows[j].c.group != rows[i].c.group || rows[j].status != ST_OK)
+      const bench_case_t *cj = &rows[j].c;
+      if (cj->group != ci->group || rows[j].status != ST_OK)
         continue;
-      if (rows[j].c.impl == IMPL_SCALAPACK && rows[j].gflops > sp)
+      int same_arrays = cj->nb == ci->nb && cj->p == ci->p && cj->q == ci->q;
+      if (cj->impl == IMPL_SCALAPACK && rows[j].gflops > sp &&
+          (ci->impl != IMPL_RMA_PD || same_arrays))
         sp = rows[j].gflops;
       if (rows[j].c.impl == IMPL_LIMIT && rows[j].gflops > lim)
         lim = rows[j].gflops;
@@ -262,7 +268,7 @@ static void put_json(FILE *f, const bench_result_t *r) {
   put_json_str(f, "note", r->note);
   put_json_num(f, "loadavg_1min", "%.2f", r->load1);
   put_json_num(f, "lib_MB", "%.2f", r->lib_mb);
-  if (c->impl == IMPL_RMA) {
+  if (c->impl == IMPL_RMA || c->impl == IMPL_RMA_PD) {
     put_json_num(f, "lib_store_a_mb", "%.2f", r->lib.store_a);
     put_json_num(f, "lib_store_b_mb", "%.2f", r->lib.store_b);
     put_json_num(f, "lib_work_mb", "%.2f", r->lib.work);
