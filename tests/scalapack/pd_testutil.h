@@ -1,13 +1,14 @@
 /*
  * Helpers shared by the ScaLAPACK front-end tests: the BLACS / ScaLAPACK
- * prototypes (ScaLAPACK ships no C header), a seeded value at each global
- * index (every library sees the same matrix), and block-cyclic local arrays
- * with padded leading dimensions.
+ * prototypes (ScaLAPACK ships no C header) and block-cyclic local arrays
+ * with padded leading dimensions, filled by bc_value (common/blockcyclic.h).
  */
 #ifndef RMA_TEST_PD_TESTUTIL_H
 #define RMA_TEST_PD_TESTUTIL_H
 
 #include <stddef.h>
+
+#include "blockcyclic.h"
 
 void Cblacs_pinfo(int *mypnum, int *nprocs);
 void Cblacs_get(int ictxt, int what, int *val);
@@ -37,22 +38,13 @@ typedef struct {
   long len; /* lld * max(1, locc) */
 } pd_matrix_t;
 
-/* Local. Deterministic value in [-1, 1) at global (0-based) (i, j). */
-double pd_value(unsigned seed, int i, int j);
-
 /* Local. Make M x N, MB x NB blocks from (rsrc, csrc), lld padded by pad,
- * on context ictxt; fill with pd_value(seed) (padding rows with pad_value).
+ * on context ictxt; fill with bc_value(seed) (padding rows with pad_value).
  * Returns 0 or -1 (DESCINIT refused / no memory). */
 int pd_matrix_make(pd_matrix_t *x, int ictxt, int M, int N, int MB, int NB, int rsrc, int csrc,
                    int pad, unsigned seed, double pad_value);
 
 /* Local. Free the local array. */
 void pd_matrix_free(pd_matrix_t *x);
-
-/* Local. Global 0-based row / column of local index l (INDXL2G). */
-int pd_global(int l, int nb, int myp, int src, int np);
-
-/* Local. A small deterministic generator: next value in [0, bound). */
-int pd_rand(unsigned *state, int bound);
 
 #endif

@@ -44,15 +44,15 @@ static void draw(unsigned *st, int nprow, int npcol, int big, case_t *c) {
   static const int blocks[9] = {1, 2, 3, 4, 5, 7, 16, 32, 6};
   static const double alphas[4] = {0.0, 1.0, -0.5, 2.3}, betas[3] = {0.0, 1.0, 0.7};
   int lim = big ? 130 : 24;
-  c->m = pd_rand(st, lim + 1), c->n = pd_rand(st, lim + 1), c->k = pd_rand(st, lim + 1);
-  c->ta = pd_rand(st, 3), c->tb = pd_rand(st, 3);
-  c->alpha = alphas[pd_rand(st, 4)], c->beta = betas[pd_rand(st, 3)];
-  c->ia = pd_rand(st, 9), c->ja = pd_rand(st, 9), c->ib = pd_rand(st, 9);
-  c->jb = pd_rand(st, 9), c->ic = pd_rand(st, 9), c->jc = pd_rand(st, 9);
+  c->m = bc_rand(st, lim + 1), c->n = bc_rand(st, lim + 1), c->k = bc_rand(st, lim + 1);
+  c->ta = bc_rand(st, 3), c->tb = bc_rand(st, 3);
+  c->alpha = alphas[bc_rand(st, 4)], c->beta = betas[bc_rand(st, 3)];
+  c->ia = bc_rand(st, 9), c->ja = bc_rand(st, 9), c->ib = bc_rand(st, 9);
+  c->jb = bc_rand(st, 9), c->ic = bc_rand(st, 9), c->jc = bc_rand(st, 9);
   for (int x = 0; x < 3; x++) {
-    c->mb[x] = blocks[pd_rand(st, 9)], c->nb[x] = blocks[pd_rand(st, 9)];
-    c->rsrc[x] = pd_rand(st, nprow), c->csrc[x] = pd_rand(st, npcol);
-    c->pad[x] = pd_rand(st, 3), c->extra_r[x] = pd_rand(st, 4), c->extra_c[x] = pd_rand(st, 4);
+    c->mb[x] = blocks[bc_rand(st, 9)], c->nb[x] = blocks[bc_rand(st, 9)];
+    c->rsrc[x] = bc_rand(st, nprow), c->csrc[x] = bc_rand(st, npcol);
+    c->pad[x] = bc_rand(st, 3), c->extra_r[x] = bc_rand(st, 4), c->extra_c[x] = bc_rand(st, 4);
   }
 }
 
@@ -82,8 +82,8 @@ static int run_case(int ictxt, const case_t *c, unsigned seed) {
   memcpy(orig, Cx.data, sizeof(double) * (size_t)Cx.len);
   for (int lj = 0; lj < Cx.locc; lj++)
     for (int li = 0; li < Cx.locr; li++) {
-      int gi = pd_global(li, c->mb[2], myrow, c->rsrc[2], nprow);
-      int gj = pd_global(lj, c->nb[2], mycol, c->csrc[2], npcol);
+      int gi = bc_global(li, c->mb[2], myrow, c->rsrc[2], nprow);
+      int gj = bc_global(lj, c->nb[2], mycol, c->csrc[2], npcol);
       int in = gi >= c->ic && gi < c->ic + c->m && gj >= c->jc && gj < c->jc + c->n;
       if (in && c->beta == 0.0)
         Cx.data[li + (long)lj * Cx.lld] = NAN;
@@ -103,8 +103,8 @@ static int run_case(int ictxt, const case_t *c, unsigned seed) {
       long at = li + (long)lj * Cx.lld;
       int in = 0;
       if (li < Cx.locr && lj < Cx.locc) {
-        int gi = pd_global(li, c->mb[2], myrow, c->rsrc[2], nprow);
-        int gj = pd_global(lj, c->nb[2], mycol, c->csrc[2], npcol);
+        int gi = bc_global(li, c->mb[2], myrow, c->rsrc[2], nprow);
+        int gj = bc_global(lj, c->nb[2], mycol, c->csrc[2], npcol);
         in = gi >= c->ic && gi < c->ic + c->m && gj >= c->jc && gj < c->jc + c->n;
       }
       if (in) {

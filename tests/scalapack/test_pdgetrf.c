@@ -38,15 +38,15 @@ static const char trans_of[3] = {'N', 'T', 'C'};
 
 static void draw(unsigned *st, int nprow, int npcol, int big, case_t *c) {
   static const int blocks[7] = {1, 2, 3, 5, 8, 16, 32};
-  c->n = 1 + pd_rand(st, big ? 200 : 60), c->nrhs = 1 + pd_rand(st, 5);
-  c->trans = pd_rand(st, 3), c->legal = pd_rand(st, 2);
-  c->mbA = blocks[pd_rand(st, 7)], c->nbA = blocks[pd_rand(st, 7)];
-  c->mbB = blocks[pd_rand(st, 7)], c->nbB = blocks[pd_rand(st, 7)];
-  c->rsA = pd_rand(st, nprow), c->csA = pd_rand(st, npcol);
-  c->rsB = pd_rand(st, nprow), c->csB = pd_rand(st, npcol);
-  c->ia = pd_rand(st, 7), c->ja = pd_rand(st, 7), c->ib = pd_rand(st, 7), c->jb = pd_rand(st, 4);
-  c->padA = pd_rand(st, 3), c->padB = pd_rand(st, 3);
-  c->zero_col = pd_rand(st, 6) == 0 ? pd_rand(st, c->n) : -1;
+  c->n = 1 + bc_rand(st, big ? 200 : 60), c->nrhs = 1 + bc_rand(st, 5);
+  c->trans = bc_rand(st, 3), c->legal = bc_rand(st, 2);
+  c->mbA = blocks[bc_rand(st, 7)], c->nbA = blocks[bc_rand(st, 7)];
+  c->mbB = blocks[bc_rand(st, 7)], c->nbB = blocks[bc_rand(st, 7)];
+  c->rsA = bc_rand(st, nprow), c->csA = bc_rand(st, npcol);
+  c->rsB = bc_rand(st, nprow), c->csB = bc_rand(st, npcol);
+  c->ia = bc_rand(st, 7), c->ja = bc_rand(st, 7), c->ib = bc_rand(st, 7), c->jb = bc_rand(st, 4);
+  c->padA = bc_rand(st, 3), c->padB = bc_rand(st, 3);
+  c->zero_col = bc_rand(st, 6) == 0 ? bc_rand(st, c->n) : -1;
   if (c->legal) { // what pdgetrf / pdgetrs accept
     c->nbA = c->mbA, c->mbB = c->mbA;
     c->ia = (c->ia / 3) * c->mbA, c->ja = c->ia, c->ib = c->ia;
@@ -61,8 +61,8 @@ static double window_max(const pd_matrix_t *x, int i0, int j0, int m, int n) {
   double most = 0.0;
   for (int lj = 0; lj < x->locc; lj++)
     for (int li = 0; li < x->locr; li++) {
-      int gi = pd_global(li, x->desc[4], myrow, x->desc[6], nprow);
-      int gj = pd_global(lj, x->desc[5], mycol, x->desc[7], npcol);
+      int gi = bc_global(li, x->desc[4], myrow, x->desc[6], nprow);
+      int gj = bc_global(lj, x->desc[5], mycol, x->desc[7], npcol);
       if (gi >= i0 && gi < i0 + m && gj >= j0 && gj < j0 + n) {
         double v = fabs(x->data[li + (long)lj * x->lld]);
         most = v > most || v != v ? v : most;
@@ -78,8 +78,8 @@ static void zero_column(pd_matrix_t *a, const case_t *c) {
   Cblacs_gridinfo(a->desc[1], &nprow, &npcol, &myrow, &mycol);
   for (int lj = 0; lj < a->locc; lj++)
     for (int li = 0; li < a->locr; li++) {
-      int gi = pd_global(li, a->desc[4], myrow, a->desc[6], nprow);
-      int gj = pd_global(lj, a->desc[5], mycol, a->desc[7], npcol);
+      int gi = bc_global(li, a->desc[4], myrow, a->desc[6], nprow);
+      int gj = bc_global(lj, a->desc[5], mycol, a->desc[7], npcol);
       if (gj == c->ja + c->zero_col && gi >= c->ia && gi < c->ia + c->n)
         a->data[li + (long)lj * a->lld] = 0.0;
     }
