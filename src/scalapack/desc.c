@@ -1,6 +1,7 @@
 #include "scalapack/desc.h"
 
 #include <stddef.h>
+#include <mpi.h>
 #include <stdio.h>
 
 #include "tiles/tiles.h"
@@ -30,9 +31,9 @@ void rma_desc_check(const rma_desc_t *d, int ma, int mpos, int na, int npos, int
   char why[96] = "";
   // Local view: the first failing check of CHK1MAT's chain.
   if (ma < 0)
-    key = 100 * mpos, snprintf(why, len, "m = %d", ma);
+    key = 100 * mpos, snprintf(why, len, "sub-matrix rows = %d", ma);
   else if (na < 0)
-    key = 100 * npos, snprintf(why, len, "n = %d", na);
+    key = 100 * npos, snprintf(why, len, "sub-matrix columns = %d", na);
   else if (ia < 1)
     key = 100 * (dpos - 2), snprintf(why, len, "ia = %d", ia);
   else if (ja < 1)
@@ -73,10 +74,10 @@ void rma_desc_check(const rma_desc_t *d, int ma, int mpos, int na, int npos, int
   else if (ja > d->n)
     k2 = 100 * (dpos - 1), snprintf(more, sizeof more, "ja = %d > N = %d", ja, d->n);
   else if ((long)ia + ma - 1 > d->m)
-    k2 = 100 * mpos, snprintf(more, sizeof more, "ia + m - 1 = %ld > M = %d", (long)ia + ma - 1,
+    k2 = 100 * mpos, snprintf(more, sizeof more, "last row ia + rows - 1 = %ld > M = %d", (long)ia + ma - 1,
                               d->m);
   else if ((long)ja + na - 1 > d->n)
-    k2 = 100 * npos, snprintf(more, sizeof more, "ja + n - 1 = %ld > N = %d", (long)ja + na - 1,
+    k2 = 100 * npos, snprintf(more, sizeof more, "last column ja + columns - 1 = %ld > N = %d", (long)ja + na - 1,
                               d->n);
   rma_desc_err(e, key, why);
   rma_desc_err(e, k2, more);
@@ -86,4 +87,13 @@ int rma_desc_served(const rma_desc_t *d) { return d->imb == d->mb && d->inb == d
 
 rma_dmatrix_t rma_desc_matrix(const rma_desc_t *d, rma_grid_t grid, const double *data) {
   return (rma_dmatrix_t){grid, d->m, d->n, d->mb, d->nb, d->rsrc, d->csrc, (double *)data, d->lld};
+}
+
+int rma_desc_unreadable(const char *routine, int key) {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0)
+    fprintf(stderr, "rmala: %s: entry 1 of argument %d illegal (DTYPE not 1 or 2, or no descriptor)\n",
+            routine, key / 100);
+  return -key;
 }

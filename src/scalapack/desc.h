@@ -44,6 +44,11 @@ int rma_desc_read(const int *desc, int dpos, rma_desc_t *d);
 void rma_desc_check(const rma_desc_t *d, int ma, int mpos, int na, int npos, int ia, int ja,
                     int dpos, const rma_desc_grid_t *g, rma_desc_err_t *e);
 
+/* Local. The code of a first descriptor that cannot be read (key from
+ * rma_desc_read): no context to agree in, so world rank 0 prints the one
+ * message. Returns -key. */
+int rma_desc_unreadable(const char *routine, int key);
+
 /* Local. 1 when rmala serves the descriptor's distribution (DTYPE 2 only
  * with first blocks of full size). */
 int rma_desc_served(const rma_desc_t *d);

@@ -18,7 +18,7 @@ int rma_pdgetrf(int m, int n, double *a, int ia, int ja, const int *desca, int *
   rma_desc_t da;
   int key = rma_desc_read(desca, 6, &da);
   if (key)
-    return -key;
+    return rma_desc_unreadable("rma_pdgetrf", key);
   rma_desc_grid_t g;
   rma_grid_t grid;
   int rc = rma_blacs_enter(da.ctxt, &g, &grid);
@@ -42,7 +42,7 @@ int rma_pdgetrs(char trans, int n, int nrhs, const double *a, int ia, int ja, co
   rma_desc_t da, db;
   int key = rma_desc_read(desca, 7, &da);
   if (key)
-    return -key;
+    return rma_desc_unreadable("rma_pdgetrs", key);
   rma_desc_grid_t g;
   rma_grid_t grid;
   int rc = rma_blacs_enter(da.ctxt, &g, &grid);

@@ -20,7 +20,7 @@ int rma_pdgemm(char transa, char transb, int m, int n, int k, double alpha, cons
   rma_desc_t da, db, dc;
   int key = rma_desc_read(desca, 10, &da);
   if (key)
-    return -key; // no context to agree in
+    return rma_desc_unreadable("rma_pdgemm", key);
   rma_desc_grid_t g;
   rma_grid_t grid;
   int rc = rma_blacs_enter(da.ctxt, &g, &grid);
