@@ -11,6 +11,8 @@
 #              (and OMPI_MCA_pml=ob1: Debian's openmpi-mca-params.conf disables pml ucx)
 #   osc-pt2pt  the same with OMPI_MCA_osc=pt2pt
 #   osc-sm     the same with OMPI_MCA_osc=sm
+#   ga-free    a third build, RMALA_GAFREE_BUILD_DIR, with -DRMALA_WITH_GA=OFF (Open MPI): unit,
+#              native, scalapack and install tests at np 1-3, and librmala.a references no GA symbol
 # The OMPI_MCA_osc variables override the "osc = ^ucx,pt2pt" of Debian's
 # /etc/openmpi/openmpi-mca-params.conf (environment beats parameter files).
 #
@@ -33,7 +35,7 @@ set -euo pipefail
 start=$(date +%s)
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
-all_stacks="openmpi mpich osc-ucx osc-pt2pt osc-sm"
+all_stacks="openmpi mpich osc-ucx osc-pt2pt osc-sm ga-free"
 RMALA_TEST_XFAIL_STACKS=${RMALA_TEST_XFAIL_STACKS:-}
 if [ -n "${RMALA_TEST_STACKS:-}" ]; then
   stacks=${RMALA_TEST_STACKS//,/ }
@@ -54,12 +56,15 @@ done
 wants() { case " $stacks " in *" $1 "*) return 0 ;; *) return 1 ;; esac }
 
 flavours=""
-if wants openmpi || wants osc-ucx || wants osc-pt2pt || wants osc-sm; then flavours=openmpi; fi
+if wants openmpi || wants osc-ucx || wants osc-pt2pt || wants osc-sm || wants ga-free; then
+  flavours=openmpi
+fi
 if wants mpich; then flavours="$flavours mpich"; fi
 bash "$here/deps.sh" "$flavours"
 # shellcheck source=scripts/common.sh
 source "$here/common.sh"
 RMALA_MPICH_BUILD_DIR=${RMALA_MPICH_BUILD_DIR:-$RMALA_BUILD_DIR-mpich}
+RMALA_GAFREE_BUILD_DIR=${RMALA_GAFREE_BUILD_DIR:-$RMALA_BUILD_DIR-gafree}
 RMALA_TEST_BUDGET=${RMALA_TEST_BUDGET:-1200}
 RMALA_STACK_BUDGET=${RMALA_STACK_BUDGET:-300}
 RMALA_STACK_TEST_TIMEOUT=${RMALA_STACK_TEST_TIMEOUT:-150}
@@ -230,6 +235,20 @@ for comp in ucx pt2pt sm; do
     run_phase "osc-$comp" "$RMALA_BUILD_DIR" "$RMALA_STACK_BUDGET" "${envs[@]}" -- "${subset[@]}"
   fi
 done
+
+# --- GA-free build: the engine with the native and ScaLAPACK front-ends only ---------------------
+if wants ga-free; then
+  phase_header ga-free "build $RMALA_GAFREE_BUILD_DIR (-DRMALA_WITH_GA=OFF); unit, native, scalapack, install"
+  if (rmala_configure_build "$RMALA_GAFREE_BUILD_DIR" -DRMALA_WITH_GA=OFF) 2>&1 \
+      | tee "$logdir/build-ga-free.log"; then
+    echo "== build ga-free: $(grep -c 'warning:' "$logdir/build-ga-free.log" || true) compiler warnings"
+    run_phase ga-free "$RMALA_GAFREE_BUILD_DIR" "$RMALA_STACK_BUDGET" \
+      MPIEXEC_TIMEOUT="$RMALA_STACK_TEST_TIMEOUT" -- -L '^(unit|native|scalapack|install)$' \
+      -R 'unit_|install|_np[123]$'
+  else
+    phase_broken ga-free "configure/build of $RMALA_GAFREE_BUILD_DIR failed"
+  fi
+fi
 
 end=$(date +%s)
 echo
