@@ -1,9 +1,11 @@
 #include "scalapack/blacs.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/error.h"
+#include "core/options.h"
 #include "native/grid.h"
 #include "ops/engine.h"
 
@@ -90,9 +92,24 @@ int rma_blacs_grid(int ictxt, rma_grid_t *grid) {
   return 0;
 }
 
-int rma_blacs_enter(int ictxt, rma_desc_grid_t *g, rma_grid_t *grid) {
+// The caller's place in context ictxt (*g) and its grid: 0, 1 when the
+// caller is not in the context (nothing collective done), or RMA_ERR_*.
+static int blacs_enter(int ictxt, rma_desc_grid_t *g, rma_grid_t *grid) {
   Cblacs_gridinfo(ictxt, &g->nprow, &g->npcol, &g->myrow, &g->mycol);
   if (g->nprow < 1 || g->npcol < 1 || g->myrow < 0 || g->mycol < 0)
     return 1;
   return rma_blacs_grid(ictxt, grid);
+}
+
+int rma_pd_enter(const char *routine, const char *what, const int *desc, int dpos, rma_desc_t *d,
+                 rma_desc_grid_t *g, rma_grid_t *grid) {
+  int key = rma_desc_read(desc, dpos, d);
+  if (key)
+    return rma_desc_unreadable(routine, key);
+  int rc = blacs_enter(d->ctxt, g, grid);
+  if (rc == 1)
+    return -(100 * dpos + 2);
+  if (rc == 0 && rma_options()->verbose && g->myrow == 0 && g->mycol == 0)
+    fprintf(stderr, "rmala: %s %s\n", routine, what);
+  return rc;
 }

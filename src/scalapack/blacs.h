@@ -26,10 +26,16 @@ MPI_Comm Cblacs2sys_handle(int sysctxt);
  */
 int rma_blacs_grid(int ictxt, rma_grid_t *grid);
 
-/* Collective over the context's processes when the caller is one of them.
- * The caller's place in context ictxt (*g) and its rmala grid: 0, 1 when
- * the caller is not in the context (nothing collective done), or an
- * RMA_ERR_* code. */
-int rma_blacs_enter(int ictxt, rma_desc_grid_t *g, rma_grid_t *grid);
+/*
+ * The prologue of every ScaLAPACK entry point: read the first descriptor
+ * desc (argument dpos) into *d and enter its context: the caller's place
+ * (*g) and rmala grid (*grid). Returns 0; or the code the routine returns at
+ * once: an unreadable descriptor's (-(100 dpos + 1), one message),
+ * -(100 dpos + 2) for a caller outside the context (nothing collective
+ * done), an RMA_ERR_* code. With RMALA_VERBOSE the first process of the
+ * context prints "rmala: <routine> <what>".
+ */
+int rma_pd_enter(const char *routine, const char *what, const int *desc, int dpos, rma_desc_t *d,
+                 rma_desc_grid_t *g, rma_grid_t *grid);
 
 #endif

@@ -8,7 +8,6 @@
 #include <stdio.h>
 
 #include "core/error.h"
-#include "core/options.h"
 #include "native/grid.h"
 #include "native/run.h"
 #include "scalapack/blacs.h"
@@ -16,18 +15,13 @@
 
 int rma_pdgetrf(int m, int n, double *a, int ia, int ja, const int *desca, int *ipiv) {
   rma_desc_t da;
-  int key = rma_desc_read(desca, 6, &da);
-  if (key)
-    return rma_desc_unreadable("rma_pdgetrf", key);
   rma_desc_grid_t g;
   rma_grid_t grid;
-  int rc = rma_blacs_enter(da.ctxt, &g, &grid);
-  if (rc == 1)
-    return -602;
+  char what[64];
+  snprintf(what, sizeof what, "m=%d n=%d", m, n);
+  int rc = rma_pd_enter("rma_pdgetrf", what, desca, 6, &da, &g, &grid);
   if (rc != 0)
     return rc;
-  if (rma_options()->verbose && g.myrow == 0 && g.mycol == 0)
-    fprintf(stderr, "rmala: rma_pdgetrf m=%d n=%d\n", m, n);
   rma_desc_err_t e = {0, ""};
   rma_desc_check(&da, m, 1, n, 2, ia, ja, 6, &g, &e);
   RMA_CALL(rma_info_agree(grid->ctx->comm, "rma_pdgetrf", e.key, e.why));
@@ -40,20 +34,14 @@ int rma_pdgetrf(int m, int n, double *a, int ia, int ja, const int *desca, int *
 int rma_pdgetrs(char trans, int n, int nrhs, const double *a, int ia, int ja, const int *desca,
                 const int *ipiv, double *b, int ib, int jb, const int *descb) {
   rma_desc_t da, db;
-  int key = rma_desc_read(desca, 7, &da);
-  if (key)
-    return rma_desc_unreadable("rma_pdgetrs", key);
   rma_desc_grid_t g;
   rma_grid_t grid;
-  int rc = rma_blacs_enter(da.ctxt, &g, &grid);
-  if (rc == 1)
-    return -702;
+  char why[96];
+  snprintf(why, sizeof why, "%c n=%d nrhs=%d", trans, n, nrhs);
+  int rc = rma_pd_enter("rma_pdgetrs", why, desca, 7, &da, &g, &grid);
   if (rc != 0)
     return rc;
-  if (rma_options()->verbose && g.myrow == 0 && g.mycol == 0)
-    fprintf(stderr, "rmala: rma_pdgetrs %c n=%d nrhs=%d\n", trans, n, nrhs);
   rma_desc_err_t e = {0, ""};
-  char why[96];
   if (trans != 'N' && trans != 'n' && trans != 'T' && trans != 't' && trans != 'C' && trans != 'c')
     snprintf(why, sizeof why, "trans = '%c'", trans), rma_desc_err(&e, 100, why);
   int kb = rma_desc_read(descb, 12, &db);

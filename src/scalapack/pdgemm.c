@@ -6,7 +6,6 @@
 #include <stdio.h>
 
 #include "core/error.h"
-#include "core/options.h"
 #include "native/grid.h"
 #include "native/run.h"
 #include "scalapack/blacs.h"
@@ -18,20 +17,14 @@ int rma_pdgemm(char transa, char transb, int m, int n, int k, double alpha, cons
                int ia, int ja, const int *desca, const double *b, int ib, int jb,
                const int *descb, double beta, double *c, int ic, int jc, const int *descc) {
   rma_desc_t da, db, dc;
-  int key = rma_desc_read(desca, 10, &da);
-  if (key)
-    return rma_desc_unreadable("rma_pdgemm", key);
   rma_desc_grid_t g;
   rma_grid_t grid;
-  int rc = rma_blacs_enter(da.ctxt, &g, &grid);
-  if (rc == 1)
-    return -1002; // the caller is not in desca's context
+  char why[96];
+  snprintf(why, sizeof why, "%c%c m=%d n=%d k=%d", transa, transb, m, n, k);
+  int rc = rma_pd_enter("rma_pdgemm", why, desca, 10, &da, &g, &grid);
   if (rc != 0)
     return rc;
-  if (rma_options()->verbose && g.myrow == 0 && g.mycol == 0)
-    fprintf(stderr, "rmala: rma_pdgemm %c%c m=%d n=%d k=%d\n", transa, transb, m, n, k);
   rma_desc_err_t e = {0, ""};
-  char why[96];
   int ta = is_trans(transa), tb = is_trans(transb);
   if (!ta && transa != 'N' && transa != 'n')
     snprintf(why, sizeof why, "transa = '%c'", transa), rma_desc_err(&e, 100, why);

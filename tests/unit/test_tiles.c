@@ -28,22 +28,11 @@
 #include <string.h>
 
 #include "tiles/tiles.h"
+#include "unit_check.h"
 #include "rmala.h"
 
 static long nconf = 0, nfail = 0;
 
-#define CHECK(cond, ...)                                                                           \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      nfail++;                                                                                     \
-      if (nfail <= 30) {                                                                           \
-        printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                \
-        printf(__VA_ARGS__);                                                                       \
-        printf("\n");                                                                              \
-      }                                                                                            \
-      return;                                                                                      \
-    }                                                                                              \
-  } while (0)
 
 static int imin(int a, int b) { return a < b ? a : b; }
 

@@ -32,21 +32,10 @@
 
 #include "rmala.h"
 #include "tiles/tiles.h"
+#include "unit_check.h"
 
 static long nconf = 0, nfail = 0;
 
-#define CHECK(cond, ...)                                                                           \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      nfail++;                                                                                     \
-      if (nfail <= 30) {                                                                           \
-        printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                \
-        printf(__VA_ARGS__);                                                                       \
-        printf("\n");                                                                              \
-      }                                                                                            \
-      return;                                                                                      \
-    }                                                                                              \
-  } while (0)
 
 typedef struct {
   int M, N, MB, NB, P0, P1, RSRC, CSRC, gridcol, colmajor;
