@@ -1,5 +1,7 @@
 /* rma_memory: the bytes the tile store, its scratch buffer and the LU
  * mailbox hold, summed over every open engine context. */
+#include <stddef.h>
+
 #include "core/context.h"
 #include "rma/mailbox.h"
 #include "rmala.h"
