@@ -229,6 +229,8 @@ int rma_dmatrix_getrs(char trans, int n, int nrhs, const rma_dmatrix_t *a, int i
  * outside the context gets -(100*i + 2) for the first descriptor), one
  * message, nothing modified; RMA_ERR_NOT_IMPLEMENTED for DTYPE 2 with IMB
  * != MB or INB != NB. RMALA_VERBOSE=1 prints one line per call.
+ * Unmodified Fortran or C ScaLAPACK programs reach them through the drop-in
+ * library librmala_scalapack (pdgemm_, pdgetrf_, pdgetrs_; README.md).
  * ------------------------------------------------------------------------- */
 
 /* rma_pdgemm — PDGEMM: sub(C) = alpha op(sub(A)) op(sub(B)) + beta sub(C),

@@ -25,6 +25,15 @@ void rma_desc_err(rma_desc_err_t *e, int key, const char *why) {
   }
 }
 
+// Local rows (columns) of the process rel places after the source, for
+// extent m cut in a first block of fb, then blocks of b, over np processes
+// (ScaLAPACK's NUMROC when fb = b; PB_Cnumroc's count for DTYPE 2).
+static int local_count(int m, int fb, int b, int rel, int np) {
+  if (m <= fb)
+    return rel == 0 ? m : 0;
+  return (rel == 0 ? fb : 0) + rma_numroc(m - fb, b, (rel - 1 + np) % np, np);
+}
+
 void rma_desc_check(const rma_desc_t *d, int ma, int mpos, int na, int npos, int ia, int ja,
                     int dpos, const rma_desc_grid_t *g, rma_desc_err_t *e) {
   int D = 100 * dpos, key = 0, len = 96;
@@ -53,8 +62,10 @@ void rma_desc_check(const rma_desc_t *d, int ma, int mpos, int na, int npos, int
   else if (d->lld < 1)
     key = D + d->e_lld, snprintf(why, len, "LLD = %d", d->lld);
   else if (d->m >= 0 && d->n >= 0) {
-    int lr = rma_numroc(d->m, d->mb, (g->myrow - d->rsrc + g->nprow) % g->nprow, g->nprow);
-    int lc = rma_numroc(d->n, d->nb, (g->mycol - d->csrc + g->npcol) % g->npcol, g->npcol);
+    int lr = local_count(d->m, d->imb, d->mb, (g->myrow - d->rsrc + g->nprow) % g->nprow,
+                         g->nprow);
+    int lc = local_count(d->n, d->inb, d->nb, (g->mycol - d->csrc + g->npcol) % g->npcol,
+                         g->npcol);
     if (d->lld < lr && lc > 0)
       key = D + d->e_lld, snprintf(why, len, "LLD = %d < %d local rows", d->lld, lr);
   }

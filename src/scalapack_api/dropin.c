@@ -1,0 +1,203 @@
+/*
+ * The drop-in ScaLAPACK library (librmala_scalapack): ScaLAPACK's Fortran
+ * symbols pdgemm_, pdgetrf_ and pdgetrs_, served by rma_pdgemm, rma_pdgetrf
+ * and rma_pdgetrs. Linked before ScaLAPACK, it makes an unmodified Fortran
+ * or C ScaLAPACK program call rmala.
+ *
+ * Layer: above the ScaLAPACK front-end (src/scalapack); uses only rmala.h,
+ * BLACS's C interface and the dynamic linker. Kept out of librmala, so
+ * linking librmala never shadows ScaLAPACK.
+ *
+ * Fortran convention: every argument by reference, INTEGER 32-bit, the
+ * hidden CHARACTER lengths (size_t since gfortran 8) appended; they are
+ * never read (C callers often pass none) and 1 is passed on.
+ *
+ * What rmala does not take goes to ScaLAPACK's own routine, found with
+ * dlsym(RTLD_NEXT) (the next definition after this program's: ScaLAPACK as
+ * a shared library). It goes there when the rma_* call changed nothing:
+ *   - an illegal argument (-i, -(100 i + j)): ScaLAPACK reports it its way;
+ *   - RMA_ERR_NOT_IMPLEMENTED (DTYPE 2 descriptors with IMB != MB or
+ *     INB != NB).
+ * Any other RMA_ERR_* code is a failure inside rmala after which the
+ * operands may be partly written: it is printed and not re-run (PDGETRF,
+ * PDGETRS: INFO = the code; PDGEMM has no INFO). Calls ScaLAPACK makes to
+ * these routines from inside its own library (PDGESV -> PDGETRF, PDGETRF ->
+ * PDGEMM, ...) stay with ScaLAPACK. RMALA_VERBOSE=1: one line per call on
+ * grid process (0,0) saying who served it.
+ */
+#define _GNU_SOURCE // RTLD_NEXT, dladdr
+#include <dlfcn.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "rmala.h"
+
+// BLACS (inside ScaLAPACK) declares no C header.
+void Cblacs_gridinfo(int ictxt, int *nprow, int *npcol, int *myrow, int *mycol);
+
+typedef void pdgemm_fn(const char *, const char *, const int *, const int *, const int *,
+                       const double *, const double *, const int *, const int *, const int *,
+                       const double *, const int *, const int *, const int *, const double *,
+                       double *, const int *, const int *, const int *, size_t, size_t);
+typedef void pdgetrf_fn(const int *, const int *, double *, const int *, const int *,
+                        const int *, int *, int *);
+typedef void pdgetrs_fn(const char *, const int *, const int *, const double *, const int *,
+                        const int *, const int *, const int *, double *, const int *,
+                        const int *, const int *, int *, size_t);
+
+void pdgemm_(const char *transa, const char *transb, const int *m, const int *n, const int *k,
+             const double *alpha, const double *a, const int *ia, const int *ja,
+             const int *desca, const double *b, const int *ib, const int *jb, const int *descb,
+             const double *beta, double *c, const int *ic, const int *jc, const int *descc,
+             size_t ltransa, size_t ltransb);
+void pdgetrf_(const int *m, const int *n, double *a, const int *ia, const int *ja,
+              const int *desca, int *ipiv, int *info);
+void pdgetrs_(const char *trans, const int *n, const int *nrhs, const double *a, const int *ia,
+              const int *ja, const int *desca, const int *ipiv, double *b, const int *ib,
+              const int *jb, const int *descb, int *info, size_t ltrans);
+
+// ScaLAPACK's definition of one routine, looked up on first need.
+typedef struct {
+  const char *symbol; // "pdgemm_"
+  const char *name;   // "PDGEMM", for messages
+  void *real;         // ScaLAPACK's routine, NULL when not found
+  const void *base;   // load address of the object defining it
+  int looked;
+  char why[128]; // why real is NULL
+} next_t;
+
+static next_t next_pdgemm = {"pdgemm_", "PDGEMM", NULL, NULL, 0, ""};
+static next_t next_pdgetrf = {"pdgetrf_", "PDGETRF", NULL, NULL, 0, ""};
+static next_t next_pdgetrs = {"pdgetrs_", "PDGETRS", NULL, NULL, 0, ""};
+
+// The next definition of nx->symbol after this program's (self, ours,
+// never counts); NULL when there is none (nx->why says why).
+static void *next_find(next_t *nx, void *self) {
+  if (!nx->looked) {
+    nx->looked = 1;
+    dlerror();
+    void *p = dlsym(RTLD_NEXT, nx->symbol);
+    const char *err = dlerror();
+    Dl_info at;
+    if (p && p != self && dladdr(p, &at))
+      nx->real = p, nx->base = at.dli_fbase;
+    else
+      snprintf(nx->why, sizeof nx->why, "%s", err ? err : p ? "only the drop-in's own" : "none");
+  }
+  return nx->real;
+}
+
+// 1 when the caller (a return address) lies in the object holding
+// ScaLAPACK's routine: one ScaLAPACK routine calling another.
+static int from_scalapack(next_t *nx, void *self, const void *caller) {
+  Dl_info at;
+  return next_find(nx, self) && dladdr(caller, &at) && at.dli_fbase == nx->base;
+}
+
+// 1 on grid process (0,0) of desc's context, and on processes that cannot
+// tell (no readable descriptor, not in the context): who prints.
+static int reporter(const int *desc) {
+  int nprow = -1, npcol = -1, myrow = -1, mycol = -1;
+  if (desc && (desc[0] == 1 || desc[0] == 2))
+    Cblacs_gridinfo(desc[1], &nprow, &npcol, &myrow, &mycol);
+  return myrow < 0 || mycol < 0 || (myrow == 0 && mycol == 0);
+}
+
+static int verbose(void) {
+  int v = 0;
+  rma_get_option(RMA_OPT_VERBOSE, &v);
+  return v > 0;
+}
+
+// What follows an rma_* return code.
+typedef enum { SERVED, TO_SCALAPACK, FAILED } outcome_t;
+
+static outcome_t outcome(int rc) {
+  if (rc >= 0)
+    return SERVED; // 0, or PDGETRF's zero pivot i > 0
+  // Argument codes and RMA_ERR_NOT_IMPLEMENTED: reported before any work.
+  if (rc > -10000 || rc == RMA_ERR_NOT_IMPLEMENTED)
+    return TO_SCALAPACK;
+  return FAILED;
+}
+
+// Says what became of an rma_* call; returns ScaLAPACK's routine when it
+// is to run (NULL: done, or no routine to run).
+static void *after(next_t *nx, void *self, int rc, const int *desc) {
+  outcome_t o = outcome(rc);
+  int say = reporter(desc);
+  if (o == SERVED) {
+    if (say && verbose())
+      fprintf(stderr, "rmala: %s served by rmala\n", nx->name);
+    return NULL;
+  }
+  if (o == FAILED) {
+    if (say)
+      fprintf(stderr, "rmala: %s failed in rmala: %s (%d); not re-run by ScaLAPACK (the operands "
+                      "may be partly written)\n",
+              nx->name, rma_strerror(rc), rc);
+    return NULL;
+  }
+  void *real = next_find(nx, self);
+  if (!real) {
+    if (say)
+      fprintf(stderr,
+              "rmala: %s not computed: rmala returned %d (%s) and ScaLAPACK's %s was not found "
+              "(%s): link ScaLAPACK as a shared library after -lrmala_scalapack\n",
+              nx->name, rc, rma_strerror(rc), nx->symbol, nx->why);
+    return NULL;
+  }
+  if (say && verbose())
+    fprintf(stderr, "rmala: %s passed to ScaLAPACK (rmala: %s)\n", nx->name, rma_strerror(rc));
+  return real;
+}
+
+void pdgemm_(const char *transa, const char *transb, const int *m, const int *n, const int *k,
+             const double *alpha, const double *a, const int *ia, const int *ja,
+             const int *desca, const double *b, const int *ib, const int *jb, const int *descb,
+             const double *beta, double *c, const int *ic, const int *jc, const int *descc,
+             size_t ltransa, size_t ltransb) {
+  (void)ltransa, (void)ltransb;
+  void *self = (void *)pdgemm_;
+  pdgemm_fn *real = NULL;
+  if (from_scalapack(&next_pdgemm, self, __builtin_return_address(0))) {
+    real = (pdgemm_fn *)next_pdgemm.real;
+  } else {
+    int rc = rma_pdgemm(*transa, *transb, *m, *n, *k, *alpha, a, *ia, *ja, desca, b, *ib, *jb,
+                        descb, *beta, c, *ic, *jc, descc);
+    real = (pdgemm_fn *)after(&next_pdgemm, self, rc, desca);
+  }
+  if (real)
+    real(transa, transb, m, n, k, alpha, a, ia, ja, desca, b, ib, jb, descb, beta, c, ic, jc,
+         descc, 1, 1);
+}
+
+void pdgetrf_(const int *m, const int *n, double *a, const int *ia, const int *ja,
+              const int *desca, int *ipiv, int *info) {
+  void *self = (void *)pdgetrf_;
+  pdgetrf_fn *real = NULL;
+  if (from_scalapack(&next_pdgetrf, self, __builtin_return_address(0))) {
+    real = (pdgetrf_fn *)next_pdgetrf.real;
+  } else {
+    *info = rma_pdgetrf(*m, *n, a, *ia, *ja, desca, ipiv);
+    real = (pdgetrf_fn *)after(&next_pdgetrf, self, *info, desca);
+  }
+  if (real)
+    real(m, n, a, ia, ja, desca, ipiv, info);
+}
+
+void pdgetrs_(const char *trans, const int *n, const int *nrhs, const double *a, const int *ia,
+              const int *ja, const int *desca, const int *ipiv, double *b, const int *ib,
+              const int *jb, const int *descb, int *info, size_t ltrans) {
+  (void)ltrans;
+  void *self = (void *)pdgetrs_;
+  pdgetrs_fn *real = NULL;
+  if (from_scalapack(&next_pdgetrs, self, __builtin_return_address(0))) {
+    real = (pdgetrs_fn *)next_pdgetrs.real;
+  } else {
+    *info = rma_pdgetrs(*trans, *n, *nrhs, a, *ia, *ja, desca, ipiv, b, *ib, *jb, descb);
+    real = (pdgetrs_fn *)after(&next_pdgetrs, self, *info, desca);
+  }
+  if (real)
+    real(trans, n, nrhs, a, ia, ja, desca, ipiv, b, ib, jb, descb, info, 1);
+}
