@@ -5,9 +5,11 @@
 # Phases ("stacks"), in this order; RMALA_TEST_STACKS selects some (default: all of them, or only
 # openmpi when extra ctest arguments are given):
 #   openmpi    every test (ctest + the extra arguments) on the Open MPI build in RMALA_BUILD_DIR
-#   mpich      a second build, RMALA_MPICH_BUILD_DIR, with -DRMALA_MPI_FLAVOR=mpich; ops and rma
-#              tests at np 2 (np 3 oversubscribes MPICH's busy-polling ranks: too slow here)
-#   osc-ucx    the Open MPI build, ops and rma tests at np 2 and 3, with OMPI_MCA_osc=ucx
+#   mpich      a second build, RMALA_MPICH_BUILD_DIR, with -DRMALA_MPI_FLAVOR=mpich; ops, rma,
+#              native and scalapack tests at np 2 and 3 (they run with the ucx_yield preload, see
+#              tests/CMakeLists.txt)
+#   osc-ucx    the Open MPI build, ops, rma, native and scalapack tests at np 2 and 3, with
+#              OMPI_MCA_osc=ucx
 #              (and OMPI_MCA_pml=ob1: Debian's openmpi-mca-params.conf disables pml ucx)
 #   osc-pt2pt  the same with OMPI_MCA_osc=pt2pt
 #   osc-sm     the same with OMPI_MCA_osc=sm
@@ -71,11 +73,12 @@ RMALA_STACK_TEST_TIMEOUT=${RMALA_STACK_TEST_TIMEOUT:-150}
 RMALA_TOTAL_BUDGET=${RMALA_TOTAL_BUDGET:-1740}
 deadline=$((start + RMALA_TOTAL_BUDGET))
 
-# The subset the other stacks run: labels ops or rma, np 2 and 3 (MPICH: np 2 only; at np 3 on
-# this 2-core machine MPICH's ch4 ranks busy-poll in every blocking call and starve the oversubscribed
-# rank doing the work: test_tile_get np 3 took over 300 s).
-subset=(-L '^(ops|rma)$' -R '_np[23]$')
-subset_mpich=(-L '^(ops|rma)$' -R '_np2$')
+# The subset the other stacks run: labels ops, rma, native and scalapack (every front-end on the
+# engine), np 2 and 3. MPICH's np 3 tests are fast only with the ucx_yield preload its build sets
+# for them (without it MPICH's waits never yield the core, and at np 3 on 2 cores test_lu took
+# 325-460 s, test_dgemm 554 s).
+subset=(-L '^(ops|rma|native|scalapack)$' -R '_np[23]$')
+
 
 logdir=$(mktemp -d /tmp/rmala-test.XXXXXX)
 summary=()
@@ -208,25 +211,25 @@ if wants openmpi; then
   fi
 fi
 
-# --- MPICH: second build, ops + rma at np 2 and 3 ------------------------------------------------
+# --- MPICH: second build, the subset at np 2 and 3 ------------------------------------------------
 if wants mpich; then
-  phase_header mpich "build $RMALA_MPICH_BUILD_DIR (-DRMALA_MPI_FLAVOR=mpich); ops + rma, np 2"
+  phase_header mpich "build $RMALA_MPICH_BUILD_DIR (-DRMALA_MPI_FLAVOR=mpich); ops + rma + native + scalapack, np 2 and 3"
   if (rmala_configure_build "$RMALA_MPICH_BUILD_DIR" -DRMALA_MPI_FLAVOR=mpich) 2>&1 \
       | tee "$logdir/build-mpich.log"; then
     echo "== build mpich: $(grep -c 'warning:' "$logdir/build-mpich.log" || true) compiler warnings"
     run_phase mpich "$RMALA_MPICH_BUILD_DIR" "$RMALA_STACK_BUDGET" \
-      MPIEXEC_TIMEOUT="$RMALA_STACK_TEST_TIMEOUT" -- "${subset_mpich[@]}"
+      MPIEXEC_TIMEOUT="$RMALA_STACK_TEST_TIMEOUT" -- "${subset[@]}"
   else
     phase_broken mpich "configure/build of $RMALA_MPICH_BUILD_DIR failed"
   fi
 fi
 
-# --- Open MPI one-sided components: ops + rma at np 2 and 3 --------------------------------------
+# --- Open MPI one-sided components: the subset at np 2 and 3 --------------------------------------
 for comp in ucx pt2pt sm; do
   wants "osc-$comp" || continue
   envs=(OMPI_MCA_osc="$comp" MPIEXEC_TIMEOUT="$RMALA_STACK_TEST_TIMEOUT")
   if [ "$comp" = ucx ]; then envs+=(OMPI_MCA_pml=ob1); fi
-  phase_header "osc-$comp" "$RMALA_BUILD_DIR with ${envs[*]}; ops + rma, np 2 and 3"
+  phase_header "osc-$comp" "$RMALA_BUILD_DIR with ${envs[*]}; ops + rma + native + scalapack, np 2 and 3"
   if [ "$ompi_built" != 1 ]; then
     phase_broken "osc-$comp" "configure/build of $RMALA_BUILD_DIR failed"
   elif ! ompi_info 2> /dev/null | grep -q "MCA osc: $comp "; then
