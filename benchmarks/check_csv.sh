@@ -1,7 +1,7 @@
 #!/bin/sh
 # check_csv.sh CSV NP [grid] — ctest check of a `rmala-bench --quick` CSV (or,
 # with "grid", of a `rmala-bench --grid-check --quick` CSV): the exact header,
-# every expected row present (86 for --quick, 69 for the grid check), every
+# every expected row present (102 for --quick, 69 for the grid check), every
 # row run at np = NP, lib_MB a number on rma rows and empty on the peers', and
 # every status OK — or NOT_IMPLEMENTED, the report of an rmala operation that
 # is not built yet (expected and reported, not a failure).
@@ -51,19 +51,19 @@ END {
     expect = 69
   } else {
     ntr = split("NN NT TN TT", tr, " ")
-    nim = split("limit scalapack ga rma rma-ablate", im, " ")
+    nim = split("limit scalapack ga rma rma-ablate rma-pd", im, " ")
     for (t = 1; t <= ntr; t++)
       for (i = 1; i <= nim; i++)
         need("dgemm," im[i] "," tr[t] ",square", 1)
     for (t = 1; t <= ntr; t++)
       need("dgemm,rma-ablate," tr[t] ",square", 6)
-    split("limit scalapack ga rma", im, " ")
-    for (i = 1; i <= 4; i++) { need("dgemm," im[i] ",NT,tall-skinny", 1); need("dgemm," im[i] ",TN,k-small", 1) }
-    split("limit,pivot scalapack,pivot rma,pivot limit,pivot-dd scalapack,pivot-dd rma,nopiv", lu, " ")
-    for (i = 1; i <= 6; i++)
+    split("limit scalapack ga rma rma-pd", im, " ")
+    for (i = 1; i <= 5; i++) { need("dgemm," im[i] ",NT,tall-skinny", 1); need("dgemm," im[i] ",TN,k-small", 1) }
+    split("limit,pivot scalapack,pivot rma,pivot limit,pivot-dd scalapack,pivot-dd rma,nopiv rma-pd,pivot rma-pd,pivot-dd", lu, " ")
+    for (i = 1; i <= 8; i++)
       need("lu," lu[i] ",square", 1)
     if (!abl["rma-ablate:no-shared-memory"]) { print "missing: ablation no-shared-memory"; bad++ }
-    expect = 86
+    expect = 102
   }
   if (rows != expect) { printf "expected %d rows, found %d\n", expect, rows; bad++ }
   if (bad) exit 1

@@ -110,8 +110,8 @@ static int send_panel(lu_t *s, int k) {
   for (int i = first_mine(k, s->p, s->p0); i < s->t->mt; i += s->p0) {
     int ld, rows, cols;
     double *a = tile_at(s, i, k, &ld, &rows, &cols);
-    RMA_CALL(rma_mailbox_put(s->mb, d, slot_off(s, k, s->off_panel) + (long)(i - k) * s->nb * cols,
-                             a, rows, cols, ld, cols));
+    RMA_CALL(rma_mailbox_put(s->mb, d, slot_off(s, k, s->off_panel) + (long)i * s->nb * cols, a,
+                             rows, cols, ld, cols));
     sent = 1;
   }
   if (sent)
@@ -126,7 +126,7 @@ static int factor_panel(lu_t *s, int k) {
   int r0 = k * s->nb, m = t->m - r0, ck = t->n - r0 < s->nb ? t->n - r0 : s->nb;
   int contributors = t->mt - k < s->p0 ? t->mt - k : s->p0;
   RMA_CALL(wait_for(s, k, C_PANEL, contributors));
-  double *panel = slot(s, k, s->off_panel);
+  double *panel = slot(s, k, s->off_panel) + (long)r0 * ck;
   double t0 = rma_timing_start();
   int info = s->pivot ? rma_kernel_getrf(m, ck, panel, ck, s->piv)
                       : rma_kernel_getrf_nopiv(m, ck, panel, ck);
@@ -152,7 +152,7 @@ static int factor_panel(lu_t *s, int k) {
       if (r != s->rank)
         RMA_CALL(
             rma_mailbox_put(s->mb, r, slot_off(s, k, s->off_l) + off, rows_at, rows, ck, ck, ck));
-      else
+      else if (slot(s, k, s->off_l) + off != rows_at) // one process row: already in place
         memcpy(slot(s, k, s->off_l) + off, rows_at, sizeof(double) * (size_t)rows * ck);
     }
     RMA_CALL(rma_mailbox_notify(s->mb, r, counter(k, C_L), 1));
@@ -418,16 +418,24 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   s.pivot = ipiv != NULL, s.ipiv = ipiv;
   s.lc = rma_numroc(t->n, t->nb, s.q, t->p1);
   long lcmax = rma_numroc(t->n, t->nb, 0, t->p1);
-  // Slot layout: header, panel (on D), L tiles, U tiles, interchanged rows.
+  // Slot layout: header, panel (on D; tile row i at i * nb rows in), L
+  // tiles, U tiles, interchanged rows. The L area holds this process row's
+  // local rows, the U area this process column's local columns: sized by the
+  // largest process row/column. With one process row the L rows are the
+  // panel's own rows in place, and no U row or interchanged row travels: the
+  // slot is the panel area alone (a third of the mailbox).
   s.hdr = s.nb + 2;
   s.off_panel = s.hdr;
-  // The L area holds this process row's local rows, the U area this
-  // process column's local columns: sized by the largest process row/column.
   long lrmax = rma_numroc(t->m, t->mb, 0, t->p0);
-  s.off_l = s.off_panel + (long)t->m * s.nb;
-  s.off_u = s.off_l + lrmax * s.nb;
-  s.off_swap = s.off_u + (long)s.nb * lcmax;
-  s.slot_len = s.off_swap + 2L * s.nb * lcmax;
+  if (t->p0 == 1) {
+    s.off_l = s.off_panel;
+    s.off_u = s.off_swap = s.slot_len = s.off_panel + (long)t->m * s.nb;
+  } else {
+    s.off_l = s.off_panel + (long)t->m * s.nb;
+    s.off_u = s.off_l + lrmax * s.nb;
+    s.off_swap = s.off_u + (long)s.nb * lcmax;
+    s.slot_len = s.off_swap + 2L * s.nb * lcmax;
+  }
   s.piv = malloc(sizeof(int) * (size_t)s.nb);
   s.rows = malloc(sizeof(int) * 2 * (size_t)s.nb);
   s.src = malloc(sizeof(int) * 2 * (size_t)s.nb);
