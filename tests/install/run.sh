@@ -13,21 +13,10 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cmake_bin=${RMALA_CMAKE:-cmake}
 mpicc_bin=${RMALA_MPICC:-mpicc}
 mpiexec_bin=${RMALA_MPIEXEC:-mpiexec}
-export OPENBLAS_NUM_THREADS=${OPENBLAS_NUM_THREADS:-1}
-if [ "$(id -u)" = 0 ]; then
-  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-fi
-
-rm -rf "$work_dir"
-mkdir -p "$work_dir"
-prefix=$work_dir/prefix
-
-echo "== install $build_dir -> $prefix"
-"$cmake_bin" --install "$build_dir" --prefix "$prefix" > "$work_dir/install.log"
-test -f "$prefix/include/rmala.h"
+# shellcheck source=tests/common/scratch_install.sh
+source "$here/../common/scratch_install.sh"
+scratch_install "$build_dir" "$work_dir" "$cmake_bin"
 ls "$prefix"/lib*/librmala.* > /dev/null
-pcdir=$(dirname "$(find "$prefix" -name rmala.pc | head -n 1)")
-test -f "$pcdir/rmala.pc"
 
 echo "== consumer with find_package(rmala)"
 cc_args=()

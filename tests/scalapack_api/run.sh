@@ -22,20 +22,10 @@ mpiexec_bin=${RMALA_MPIEXEC:-mpiexec.openmpi}
 scalapack_lib=${RMALA_SCALAPACK_LIB:--lscalapack-openmpi}
 run_timeout=${RMALA_RUN_TIMEOUT:-120}
 IFS=';' read -r -a mpiexec_flags <<< "${RMALA_MPIEXEC_FLAGS-}"
-export OPENBLAS_NUM_THREADS=${OPENBLAS_NUM_THREADS:-1}
-if [ "$(id -u)" = 0 ]; then
-  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-fi
-
-rm -rf "$work_dir"
-mkdir -p "$work_dir"
-prefix=$work_dir/prefix
-
-echo "== install $build_dir -> $prefix"
-"$cmake_bin" --install "$build_dir" --prefix "$prefix" > "$work_dir/install.log"
+# shellcheck source=tests/common/scratch_install.sh
+source "$here/../common/scratch_install.sh"
+scratch_install "$build_dir" "$work_dir" "$cmake_bin"
 ls "$prefix"/lib*/librmala_scalapack.a > /dev/null
-pcdir=$(dirname "$(find "$prefix" -name rmala-scalapack.pc | head -n 1)")
-test -f "$pcdir/rmala.pc"
 
 echo "== drop_in with mpif90 + pkg-config rmala-scalapack"
 libs=$(PKG_CONFIG_PATH="$pcdir" pkg-config --libs rmala-scalapack)
