@@ -47,8 +47,13 @@ typedef enum {
 } rma_option_t;
 
 /*
- * rma_finalize — Collective, before GA_Terminate(). Frees everything rmala
- * made. Calling it without rma_init() is a no-op returning 0.
+ * rma_finalize — Collective over every process that used rmala (before
+ * GA_Terminate() in GA programs). Frees what rmala made on its own: the GA
+ * front-end's context and tile store (rma_init), the grids and stores it
+ * made for BLACS contexts (ScaLAPACK entry points). Grids from
+ * rma_grid_create stay valid until rma_grid_free. A program that never
+ * calls it is cleaned up the same way at MPI_Finalize. Calling it with
+ * nothing to free is a no-op returning 0.
  */
 int rma_finalize(void);
 
@@ -142,8 +147,8 @@ typedef struct rma_grid_s *rma_grid_t;
  * processes of comm (nprow * npcol = its size). order 'R'/'r': the process
  * of comm rank r sits at grid row r / npcol, column r % npcol; 'C'/'c': row
  * r % nprow, column r / nprow. The grid holds rmala's working memory for
- * its operations (a duplicate of comm, the tile store); rma_grid_free or
- * rma_finalize releases it. Returns 0, -2 / -3 (nprow, npcol not >= 1 or
+ * its operations (a duplicate of comm, the tile store); rma_grid_free
+ * releases it. Returns 0, -2 / -3 (nprow, npcol not >= 1 or
  * product not the size), -4 (order), -5 (grid NULL), RMA_ERR_MPI,
  * RMA_ERR_NO_MEMORY.
  */
