@@ -17,6 +17,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "ops/lu_run.h"
+#include "ops/relayout.h"
 #include "rma/patch.h"
 #include "store/store.h"
 
@@ -46,41 +47,16 @@ static int gather_own(const rma_tiles_t *dst, double *seg, const rma_win_t *from
   return 0;
 }
 
-// 1 when directory t has the tiles and owners of the plain square-tiled
-// ScaLAPACK layout (whatever the local arrays look like).
-static int plain_tiles(const rma_tiles_t *t) {
-  const rma_tiles_origin_t *o = &t->o;
-  return t->kind != RMA_TILES_GRID && t->mb == t->nb && !o->ioff && !o->joff && !o->rsrc &&
-         !o->csrc && !o->gridcol;
-}
-
 // Factor a matrix with plain tiles (GA's tiled layout, ScaLAPACK's
-// column-major arrays) in a row-major ScaLAPACK-layout copy of each rank's
-// own tiles in the store's local scratch buffer (a local re-layout: the same
-// tiles on the same ranks; the factorization reads no other rank's copy).
+// column-major arrays) in its local re-layout (ops/relayout.h).
 static int lu_relayout(const rma_matrix_t *mat, int *ipiv, int *info) {
-  rma_context_t *ctx = rma_context();
-  const rma_tiles_t *src = mat->tiles;
   rma_tiles_t t;
-  RMA_CALL(rma_tiles_init_uniform(&t, RMA_TILES_BLOCK_CYCLIC, src->m, src->n, src->mb, src->nb,
-                                  src->p0, src->p1));
   double *work = NULL;
-  int rc = rma_status_agree(ctx->comm, rma_store_scratch(rma_tiles_segment_max(&t), &work));
-  for (int pass = 0; pass < 2 && rc == 0; pass++) {
-    // pass 0: GA tiles -> copy; pass 1 (after the factorization): back.
-    for (int bi = 0; bi < t.mt; bi++)
-      for (int bj = 0; bj < t.nt; bj++) {
-        rma_tile_t w;
-        rma_tiles_locate(&t, bi, bj, &w);
-        if (w.owner != ctx->rank)
-          continue;
-        rma_rect_t r = {w.r0, w.c0, w.rows, w.cols};
-        rma_tiles_local_copy(src, mat->seg, r, work + w.disp, w.ld, !pass);
-      }
-    if (pass == 0)
-      rc = rma_status_agree(ctx->comm, rma_lu_run(&t, work, ipiv, info));
-  }
-  rma_tiles_free(&t);
+  int rc = rma_relayout_in(mat, &t, &work);
+  if (rc == 0)
+    rc = rma_status_agree(rma_context()->comm, rma_lu_run(&t, work, ipiv, info));
+  if (rc == 0)
+    rma_relayout_out(mat, &t, work);
   return rc;
 }
 
@@ -132,7 +108,7 @@ int rma_lu_matrix(const rma_matrix_t *a, int *ipiv, int *info) {
   *info = 0;
   if (t->kind == RMA_TILES_BLOCK_CYCLIC && t->mb == t->nb && rma_tiles_plain(t))
     rc = rma_lu_run(t, a->seg, ipiv, info);
-  else if (plain_tiles(t))
+  else if (rma_relayout_possible(t))
     rc = lu_relayout(a, ipiv, info);
   else
     rc = lu_through_copy(a, ipiv, info);

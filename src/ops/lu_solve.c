@@ -17,6 +17,7 @@
 #include "kernel/tile_blas.h"
 #include "kernel/tile_lapack.h"
 #include "ops/lu_solve_run.h"
+#include "ops/relayout.h"
 #include "rma/patch.h"
 #include "store/store.h"
 
@@ -90,9 +91,11 @@ int rma_lu_solve_matrices(int trans, const rma_matrix_t *a, const int *ipiv,
   rma_win_t *wa = NULL, *wb = NULL;
   const rma_tiles_t *sa = ta, *sb = tb; // directories of the mirrors
   int n = ta->m, nrhs = tb->n;
-  // Square tiles with the plain origin: each rank solves on its own tiles;
-  // else the strip solve.
-  int distributed = rma_tiles_plain(ta) && ta->mb == ta->nb;
+  // Plain square tiles: each rank solves on its own tiles (in place for
+  // row-major arrays, in the local re-layout otherwise); else the strip solve.
+  int distributed = rma_relayout_possible(ta), relaid = distributed && !rma_tiles_plain(ta);
+  rma_tiles_t tr;
+  double *fa = a->seg;
   double *x = malloc(sizeof(double) * (size_t)n * nrhs);
   double *s = distributed ? NULL : malloc(sizeof(double) * (size_t)STRIP * n);
   int rc = rma_status_agree(ctx->comm, x && (distributed || s) ? 0 : RMA_ERR_NO_MEMORY);
@@ -105,8 +108,10 @@ int rma_lu_solve_matrices(int trans, const rma_matrix_t *a, const int *ipiv,
     rc = rma_status_agree(ctx->comm, rma_patch_copy(wb, sb, 0, all, x, nrhs));
   if (rc == 0 && !trans)
     permute(x, n, nrhs, ipiv, 1);
+  if (rc == 0 && relaid && (rc = rma_relayout_in(a, &tr, &fa)) == 0)
+    ta = &tr;
   if (rc == 0 && distributed)
-    rc = rma_status_agree(ctx->comm, rma_lu_solve_run(ta, a->seg, trans, nrhs, x));
+    rc = rma_status_agree(ctx->comm, rma_lu_solve_run(ta, fa, trans, nrhs, x));
   else if (rc == 0)
     rc = rma_status_agree(ctx->comm, solve_strips(trans, n, nrhs, wa, sa, x, s));
   if (rc == 0 && trans)
