@@ -14,6 +14,7 @@
 #define RMALA_H
 
 #include <mpi.h>
+#include <stddef.h>
 
 #include "rmala_config.h"
 
@@ -258,6 +259,56 @@ int rma_pdgetrf(int m, int n, double *a, int ia, int ja, const int *desca, int *
 int rma_pdgetrs(char trans, int n, int nrhs, const double *a, int ia, int ja, const int *desca,
                 const int *ipiv, double *b, int ib, int jb, const int *descb);
 #endif /* RMALA_WITH_SCALAPACK */
+
+/* ---------------------------------------------------------------------------
+ * RMA collectives (MPI only): allgather, broadcast and barrier by put +
+ * notify, node neighbours served in place through shared memory
+ * (RMA_OPT_SHARED_MEMORY at rma_coll_create time picks the domains).
+ * A context is made once and reused for any number of calls: calls on one
+ * context must be made by every rank of its communicator in the same order
+ * (like MPI collectives); no barrier is needed between them. Return codes:
+ * 0, -i for illegal argument i (the same on every rank, one message, no
+ * buffer written; a NULL context is answered locally), RMA_ERR_* codes.
+ * ------------------------------------------------------------------------- */
+
+typedef struct rma_coll_s *rma_coll_t;
+
+/*
+ * rma_coll_create — Collective over comm. A reusable context for messages of
+ * up to max_bytes per process (the same on every rank): a duplicate of comm
+ * and two receive areas of size(comm) x max_bytes (rounded up to 8) per rank.
+ * Returns 0, -1 (comm is MPI_COMM_NULL; local), -2 (max_bytes differs between
+ * ranks, or size x max_bytes reaches 2^31), -3 (coll NULL), RMA_ERR_MPI,
+ * RMA_ERR_NO_MEMORY.
+ */
+int rma_coll_create(MPI_Comm comm, size_t max_bytes, rma_coll_t *coll);
+
+/* rma_coll_free — Collective over the context. Frees it; *coll = NULL. NULL
+ * or *coll == NULL is a no-op returning 0. */
+int rma_coll_free(rma_coll_t *coll);
+
+/*
+ * rma_allgather — Collective over the context. Each process contributes
+ * bytes bytes of sendbuf (bytes the same on all, <= max_bytes); recvbuf gets
+ * size x bytes, process 0's first (rank order). Recursive doubling.
+ * NULL buffers are allowed with bytes = 0. Returns 0, -1 (coll NULL, local),
+ * -2 (sendbuf NULL), -3 (bytes > max_bytes), -4 (recvbuf NULL).
+ */
+int rma_allgather(rma_coll_t coll, const void *sendbuf, size_t bytes, void *recvbuf);
+
+/*
+ * rma_bcast — Collective over the context. bytes bytes of root's buf
+ * (bytes and root the same on all) land in every process's buf. Returns 0,
+ * -1 (coll NULL, local), -2 (buf NULL with bytes > 0), -3 (bytes >
+ * max_bytes), -4 (root not a rank of the context).
+ */
+int rma_bcast(rma_coll_t coll, void *buf, size_t bytes, int root);
+
+/*
+ * rma_barrier — Collective over the context. Returns once every process of
+ * the context has entered it. Returns 0, -1 (coll NULL, local), RMA_ERR_MPI.
+ */
+int rma_barrier(rma_coll_t coll);
 
 /* What rmala holds in memory on the calling rank, in bytes. */
 typedef struct {

@@ -1,6 +1,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "rma/mailbox.h"
 
+#include <limits.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +116,26 @@ int rma_mailbox_put(rma_mailbox_t *mb, int target, long offset, const double *sr
   if (tt != MPI_DOUBLE)
     MPI_Type_free(&tt);
   return rc == MPI_SUCCESS ? 0 : RMA_ERR_MPI;
+}
+
+int rma_mailbox_put_bytes(rma_mailbox_t *mb, int target, long offset, const void *src,
+                          size_t bytes) {
+  if (bytes == 0)
+    return 0;
+  double *there = mb->seg.peer[target];
+  if (there) {
+    memcpy(there + data_disp(mb, offset), src, bytes);
+    return 0;
+  }
+  if (bytes > INT_MAX)
+    return RMA_ERR_NOT_IMPLEMENTED;
+  RMA_CALL_MPI(MPI_Put(src, (int)bytes, MPI_BYTE, target, data_disp(mb, offset), (int)bytes,
+                       MPI_BYTE, mb->seg.win));
+  return 0;
+}
+
+double *rma_mailbox_peer_data(const rma_mailbox_t *mb, int target) {
+  return mb->seg.peer[target] ? mb->seg.peer[target] + data_disp(mb, 0) : NULL;
 }
 
 int rma_mailbox_notify(rma_mailbox_t *mb, int target, int counter, int64_t inc) {

@@ -17,6 +17,7 @@
 #define RMA_RMA_MAILBOX_H
 
 #include <mpi.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/context.h"
@@ -53,6 +54,16 @@ long long rma_mailbox_bytes(const rma_context_t *ctx);
  * next rma_mailbox_notify to the same target. */
 int rma_mailbox_put(rma_mailbox_t *mb, int target, long offset, const double *src, int rows,
                     int cols, int lds, int ldt);
+
+/* Local (one-sided). Put bytes bytes from src (any memory) into target's data
+ * area at element offset (whole doubles: byte payloads start on a double).
+ * Completes with the next rma_mailbox_notify to the same target. */
+int rma_mailbox_put_bytes(rma_mailbox_t *mb, int target, long offset, const void *src,
+                          size_t bytes);
+
+/* Local. Target's data area when it is readable in place (own rank or a node
+ * neighbour in the shared domain), else NULL. */
+double *rma_mailbox_peer_data(const rma_mailbox_t *mb, int target);
 
 /* Local (one-sided). Complete every put to target, then add inc to target's
  * counter. */
