@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install (or report) the Debian packages rmala needs. Safe to run repeatedly.
 #   bash scripts/deps.sh [flavour...]      or      source scripts/deps.sh  (defines rmala_deps, runs it)
-# Flavours (MPI stacks): openmpi, mpich, or all (= both). Without arguments (and always when
+# Flavours (MPI stacks): openmpi, mpich, or all (= both); simgrid (SimGrid's SMPI: smpicc,
+# smpirun for the simulation build, scripts/simulate.sh) only when named, never in all. Without arguments (and always when
 # sourced) they come from RMALA_MPI_FLAVOR: one or several names, separated by spaces or commas;
 # default openmpi. E.g. RMALA_MPI_FLAVOR=mpich bash scripts/deps.sh, or bash scripts/deps.sh all.
 # Each flavour brings its MPI, its ScaLAPACK and (through libglobalarrays-dev/libarmci-mpi-dev,
@@ -13,6 +14,7 @@ RMALA_DEB_COMMON="libglobalarrays-dev libarmci-mpi-dev libopenblas-dev liblapack
 cmake pkg-config gnuplot-nox"
 RMALA_DEB_OPENMPI="libopenmpi-dev openmpi-bin libscalapack-openmpi-dev"
 RMALA_DEB_MPICH="mpich libmpich-dev libscalapack-mpich-dev"
+RMALA_DEB_SIMGRID="libsimgrid-dev"
 
 # Print the flavour list (space-separated, no repeats) from the arguments or RMALA_MPI_FLAVOR.
 rmala_deps_flavours() {
@@ -20,10 +22,10 @@ rmala_deps_flavours() {
   [ -n "$spec" ] || spec=${RMALA_MPI_FLAVOR:-openmpi}
   for f in ${spec//,/ }; do
     case "$f" in
-      openmpi | mpich) ;;
+      openmpi | mpich | simgrid) ;;
       all) f="openmpi mpich" ;;
       *)
-        echo "deps: unknown MPI flavour '$f' (openmpi, mpich or all)" >&2
+        echo "deps: unknown MPI flavour '$f' (openmpi, mpich, all or simgrid)" >&2
         return 1
         ;;
     esac
@@ -43,6 +45,7 @@ rmala_deps() {
     case "$f" in
       openmpi) packages="$packages $RMALA_DEB_OPENMPI" ;;
       mpich) packages="$packages $RMALA_DEB_MPICH" ;;
+      simgrid) packages="$packages $RMALA_DEB_SIMGRID" ;;
     esac
   done
   echo "deps: MPI flavour(s): $flavours"
@@ -83,6 +86,15 @@ rmala_deps() {
     fi
   done
   for f in $flavours; do
+    if [ "$f" = simgrid ]; then
+      for tool in smpicc smpirun; do
+        if ! command -v "$tool" > /dev/null 2>&1; then
+          echo "deps: required tool '$tool' (libsimgrid-dev) not found" >&2
+          bad=1
+        fi
+      done
+      continue
+    fi
     for tool in mpicc mpiexec; do
       if ! command -v "$tool.$f" > /dev/null 2>&1 && ! command -v "$tool" > /dev/null 2>&1; then
         echo "deps: required tool '$tool.$f' (or '$tool') not found" >&2

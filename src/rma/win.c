@@ -33,10 +33,27 @@ static int any_failed(MPI_Comm comm, int failed) {
 // node could not make one; nothing is then kept.
 static int try_shared(rma_context_t *ctx, MPI_Aint bytes, MPI_Info info, rma_win_t *w) {
   void *base = NULL;
+#ifdef RMALA_SIMULATE
+  // SimGrid 3.32's MPI_Win_allocate_shared: node rank 0 allocates its own
+  // size times the node size and hands rank i the slice at i * size, so
+  // every rank asks for the node's largest.
+  RMA_CALL_MPI(MPI_Allreduce(MPI_IN_PLACE, &bytes, 1, MPI_AINT, MPI_MAX, ctx->node));
+#endif
   int failed = MPI_Win_allocate_shared(bytes, sizeof(double), info, ctx->node, &base,
                                        &w->node_win) != MPI_SUCCESS;
   if (!failed) {
     MPI_Win_set_errhandler(w->node_win, MPI_ERRORS_RETURN);
+#ifdef RMALA_SIMULATE
+    // Its MPI_Win_shared_query names the start of the whole allocation for
+    // every rank; the simulated ranks share one address space, so the
+    // segments' own base pointers are exchanged instead.
+    void **ptrs = malloc(sizeof(void *) * (size_t)ctx->node_size);
+    failed = ptrs == NULL || MPI_Allgather(&base, sizeof base, MPI_BYTE, ptrs, sizeof base,
+                                           MPI_BYTE, ctx->node) != MPI_SUCCESS;
+    for (int i = 0; i < ctx->node_size && !failed; i++)
+      w->peer[ctx->node_members[i]] = ptrs[i];
+    free(ptrs);
+#else
     for (int i = 0; i < ctx->node_size && !failed; i++) {
       MPI_Aint size;
       int unit;
@@ -44,6 +61,7 @@ static int try_shared(rma_context_t *ctx, MPI_Aint bytes, MPI_Info info, rma_win
       failed = MPI_Win_shared_query(w->node_win, i, &size, &unit, &ptr) != MPI_SUCCESS;
       w->peer[ctx->node_members[i]] = ptr;
     }
+#endif
   }
   if (any_failed(ctx->comm, failed)) {
     if (w->node_win != MPI_WIN_NULL)

@@ -1,0 +1,218 @@
+/*
+ * rmala-sim — one rmala operation on the native front-end, timed, for the
+ * simulation build (smpicc, run by smpirun on a SimGrid platform; it also
+ * runs under a real MPI).
+ *
+ *   rmala-sim [--op dgemm|lu] [--n N] [--nb NB]
+ *
+ * Grid: the most square nprow x npcol of all ranks (nprow <= npcol), rank
+ * order 'R'. Matrices from rma_dmatrix_alloc, values bc_value at the global
+ * index.
+ *  - dgemm: C = A B (N x N, beta = 0); each rank checks a few of its own C
+ *    entries against the dot product of the generator's values:
+ *    ratio = |C - ref| / (eps N + tiny) <= 16.
+ *  - lu: getrf, then getrs of b = A0 * ones; rank 0 checks the HPL-style
+ *    ratio max|A0 x - b| / (max|A0| max|x| N eps) < 16 on the gathered x.
+ * Rank 0 prints one line
+ *   RESULT,<op>,<ranks>,<n>,<nb>,<simulated s>,<wall s>,<ratio>,<ok|FAIL>
+ * where the simulated time is MPI_Wtime around the call (SMPI's simulated
+ * clock; the real one under a real MPI) and the wall time is the host's
+ * CLOCK_MONOTONIC around the same call. Exits 1 on a failed check.
+ */
+#include <float.h>
+#include <math.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "blockcyclic.h"
+#include "rmala.h"
+
+// The host's clock. smpicc's helpers turn clock_gettime(x, y) into the
+// simulated clock; the parenthesised name reaches the C library's.
+static double wall_now(void) {
+  struct timespec ts;
+  (clock_gettime)(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+// A new n-row x ncols matrix on g, entry (i, j) = bc_value(seed, i, j)
+// (seed 0: zeros). Returns 0 or the rma_dmatrix_alloc code.
+static int make(rma_grid_t g, int n, int ncols, int nb, unsigned seed, rma_dmatrix_t *x) {
+  *x = (rma_dmatrix_t){g, n, ncols, nb, nb, 0, 0, NULL, 0};
+  int rc = rma_dmatrix_alloc(x);
+  if (rc != 0 || seed == 0)
+    return rc;
+  int npr, npc, pr, pc, lr, lc;
+  rma_grid_info(g, &npr, &npc, &pr, &pc);
+  rma_dmatrix_local_size(x, &lr, &lc);
+  for (int lj = 0; lj < lc; lj++)
+    for (int li = 0; li < lr; li++)
+      x->data[li + (long)lj * x->lld] =
+          bc_value(seed, bc_global(li, nb, pr, 0, npr), bc_global(lj, nb, pc, 0, npc));
+  return 0;
+}
+
+// Worst ratio over a few of this rank's C entries (the first, the last and
+// some between), against sum_l A(i,l) B(l,j) from the generator.
+static double check_gemm(const rma_dmatrix_t *c, int n, unsigned sa, unsigned sb) {
+  int npr, npc, pr, pc, lr, lc;
+  rma_grid_info(c->grid, &npr, &npc, &pr, &pc);
+  rma_dmatrix_local_size(c, &lr, &lc);
+  double worst = 0.0;
+  if (lr == 0 || lc == 0)
+    return worst;
+  const int samples = 6;
+  for (int s = 0; s < samples; s++) {
+    int li = (int)((long)(lr - 1) * s / (samples - 1));
+    int lj = (int)((long)(lc - 1) * (samples - 1 - s) / (samples - 1));
+    int i = bc_global(li, c->mb, pr, 0, npr), j = bc_global(lj, c->nb, pc, 0, npc);
+    double ref = 0.0;
+    for (int l = 0; l < n; l++)
+      ref += bc_value(sa, i, l) * bc_value(sb, l, j);
+    // |C - ref| / (eps n + tiny): |a|, |b| < 1, so |ref| and its rounding error are <= n.
+    double r = fabs(c->data[li + (long)lj * c->lld] - ref) / (DBL_EPSILON * n + DBL_MIN);
+    worst = r > worst ? r : worst;
+  }
+  return worst;
+}
+
+// HPL-style ratio of the solution x (n x 1 on its grid) of A0 x = A0 * ones,
+// computed on rank 0 of comm (returned there; 0 elsewhere).
+static double check_lu(const rma_dmatrix_t *x, int n, unsigned sa, MPI_Comm comm) {
+  int npr, npc, pr, pc, lr, lc, me;
+  MPI_Comm_rank(comm, &me);
+  rma_grid_info(x->grid, &npr, &npc, &pr, &pc);
+  rma_dmatrix_local_size(x, &lr, &lc);
+  double *v = calloc((size_t)n, sizeof(double));
+  // x gathered: each entry from the one grid column that holds it.
+  for (int li = 0; li < lr && lc > 0; li++)
+    v[bc_global(li, x->mb, pr, 0, npr)] = x->data[li];
+  MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_DOUBLE, MPI_SUM, comm);
+  double ratio = 0.0;
+  if (me == 0) {
+    double res = 0.0, amax = 0.0, xmax = 0.0;
+    for (int i = 0; i < n; i++) {
+      double ax = 0.0, b = 0.0;
+      for (int j = 0; j < n; j++) {
+        double a = bc_value(sa, i, j);
+        ax += a * v[j], b += a;
+        amax = fabs(a) > amax ? fabs(a) : amax;
+      }
+      res = fabs(ax - b) > res ? fabs(ax - b) : res;
+      xmax = fabs(v[i]) > xmax ? fabs(v[i]) : xmax;
+    }
+    // ======== ratio = max|A0 x - b| / (max|A0| max|x| n eps) ========
+    ratio = res / (amax * xmax * n * DBL_EPSILON + DBL_MIN);
+  }
+  free(v);
+  return ratio;
+}
+
+// The most square nprow x npcol = p with nprow <= npcol.
+static void grid_shape(int p, int *nprow, int *npcol) {
+  int r = (int)sqrt((double)p);
+  while (r > 1 && p % r != 0)
+    r--;
+  *nprow = r, *npcol = p / r;
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  int me, np;
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  MPI_Comm_size(MPI_COMM_WORLD, &np);
+  const char *op = "dgemm";
+  int n = 512, nb = 64, bad_args = 0;
+  for (int i = 1; i < argc; i++) {
+    if (i + 1 < argc && strcmp(argv[i], "--op") == 0)
+      op = argv[++i];
+    else if (i + 1 < argc && strcmp(argv[i], "--n") == 0)
+      n = atoi(argv[++i]);
+    else if (i + 1 < argc && strcmp(argv[i], "--nb") == 0)
+      nb = atoi(argv[++i]);
+    else
+      bad_args = 1;
+  }
+  int is_lu = strcmp(op, "lu") == 0;
+  if (bad_args || n < 1 || nb < 1 || (!is_lu && strcmp(op, "dgemm") != 0)) {
+    if (me == 0)
+      fprintf(stderr, "usage: rmala-sim [--op dgemm|lu] [--n N] [--nb NB]\n");
+    MPI_Finalize();
+    return 2;
+  }
+
+  int nprow, npcol, rc = 0;
+  grid_shape(np, &nprow, &npcol);
+  rma_grid_t g = NULL;
+  rc = rma_grid_create(MPI_COMM_WORLD, nprow, npcol, 'R', &g);
+  rma_dmatrix_t a, b, c;
+  int *ipiv = NULL;
+  if (rc == 0)
+    rc = make(g, n, n, nb, 1, &a);
+  if (rc == 0)
+    rc = make(g, n, is_lu ? 1 : n, nb, is_lu ? 0 : 2, &b);
+  if (rc == 0 && !is_lu)
+    rc = make(g, n, n, nb, 0, &c);
+  if (rc == 0 && is_lu) {
+    // b = A0 * ones: the row sums, on the grid column holding b.
+    int pr, pc, lr, lc;
+    rma_grid_info(g, NULL, NULL, &pr, &pc);
+    rma_dmatrix_local_size(&b, &lr, &lc);
+    for (int li = 0; li < lr && lc > 0; li++) {
+      int i = bc_global(li, nb, pr, 0, nprow);
+      double s = 0.0;
+      for (int j = 0; j < n; j++)
+        s += bc_value(1, i, j);
+      b.data[li] = s;
+    }
+    rma_dmatrix_local_size(&a, &lr, NULL);
+    ipiv = calloc((size_t)(lr + nb), sizeof(int));
+  }
+  if (rc != 0) {
+    if (me == 0)
+      fprintf(stderr, "rmala-sim: set-up failed (%d)\n", rc);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+
+  // The timed call, between barriers.
+  MPI_Barrier(MPI_COMM_WORLD);
+  double t0 = MPI_Wtime(), w0 = wall_now();
+  if (is_lu)
+    rc = rma_dmatrix_getrf(n, n, &a, 0, 0, ipiv);
+  else
+    rc = rma_dmatrix_gemm('N', 'N', n, n, n, 1.0, &a, 0, 0, &b, 0, 0, 0.0, &c, 0, 0);
+  MPI_Barrier(MPI_COMM_WORLD);
+  double sim = MPI_Wtime() - t0, wall = wall_now() - w0;
+
+  double ratio = 0.0;
+  if (rc == 0 && is_lu) {
+    rc = rma_dmatrix_getrs('N', n, 1, &a, 0, 0, ipiv, &b, 0, 0);
+    if (rc == 0)
+      ratio = check_lu(&b, n, 1, MPI_COMM_WORLD);
+  } else if (rc == 0) {
+    ratio = check_gemm(&c, n, 1, 2);
+    MPI_Allreduce(MPI_IN_PLACE, &ratio, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  }
+  int ok = rc == 0 && ratio < 16.0;
+  if (me == 0) {
+    if (rc != 0)
+      printf("rmala-sim: %s returned %d\n", op, rc);
+    printf("rmala-sim: %s n=%d nb=%d on %d ranks (%dx%d): simulated %.6f s, wall %.3f s, "
+           "ratio %.3g\n",
+           op, n, nb, np, nprow, npcol, sim, wall, ratio);
+    printf("RESULT,%s,%d,%d,%d,%.9g,%.6g,%.3g,%s\n", op, np, n, nb, sim, wall, ratio,
+           ok ? "ok" : "FAIL");
+  }
+
+  free(ipiv);
+  rma_dmatrix_free(&a);
+  rma_dmatrix_free(&b);
+  if (!is_lu)
+    rma_dmatrix_free(&c);
+  rma_grid_free(&g);
+  MPI_Finalize();
+  return ok ? 0 : 1;
+}
