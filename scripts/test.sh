@@ -13,6 +13,8 @@
 #              (and OMPI_MCA_pml=ob1: Debian's openmpi-mca-params.conf disables pml ucx)
 #   osc-pt2pt  the same with OMPI_MCA_osc=pt2pt
 #   osc-sm     the same with OMPI_MCA_osc=sm
+#   sim        the SimGrid SMPI build, RMALA_SIM_BUILD_DIR, with -DRMALA_SIMULATE=ON (smpicc): the
+#              sim tests (label sim: rmala's own dgemm and LU on a simulated 4-node cluster, P 4 and 16)
 #   ga-free    a third build, RMALA_GAFREE_BUILD_DIR, with -DRMALA_WITH_GA=OFF (Open MPI): unit,
 #              native, scalapack, coll and install tests at np 1-3, and librmala.a references no GA
 #              symbol
@@ -38,7 +40,7 @@ set -euo pipefail
 start=$(date +%s)
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
-all_stacks="openmpi mpich osc-ucx osc-pt2pt osc-sm ga-free"
+all_stacks="openmpi mpich osc-ucx osc-pt2pt osc-sm ga-free sim"
 RMALA_TEST_XFAIL_STACKS=${RMALA_TEST_XFAIL_STACKS:-}
 if [ -n "${RMALA_TEST_STACKS:-}" ]; then
   stacks=${RMALA_TEST_STACKS//,/ }
@@ -63,11 +65,13 @@ if wants openmpi || wants osc-ucx || wants osc-pt2pt || wants osc-sm || wants ga
   flavours=openmpi
 fi
 if wants mpich; then flavours="$flavours mpich"; fi
+if wants sim; then flavours="$flavours simgrid"; fi
 bash "$here/deps.sh" "$flavours"
 # shellcheck source=scripts/common.sh
 source "$here/common.sh"
 RMALA_MPICH_BUILD_DIR=${RMALA_MPICH_BUILD_DIR:-$RMALA_BUILD_DIR-mpich}
 RMALA_GAFREE_BUILD_DIR=${RMALA_GAFREE_BUILD_DIR:-$RMALA_BUILD_DIR-gafree}
+RMALA_SIM_BUILD_DIR=${RMALA_SIM_BUILD_DIR:-$RMALA_BUILD_DIR-sim}
 RMALA_TEST_BUDGET=${RMALA_TEST_BUDGET:-1200}
 RMALA_STACK_BUDGET=${RMALA_STACK_BUDGET:-300}
 RMALA_STACK_TEST_TIMEOUT=${RMALA_STACK_TEST_TIMEOUT:-150}
@@ -251,6 +255,18 @@ if wants ga-free; then
       -R 'unit_|install|_np[123]$'
   else
     phase_broken ga-free "configure/build of $RMALA_GAFREE_BUILD_DIR failed"
+  fi
+fi
+
+# --- SimGrid SMPI: the simulation build of the engine and native front-end ----------------------
+if wants sim; then
+  phase_header sim "build $RMALA_SIM_BUILD_DIR (-DRMALA_SIMULATE=ON, smpicc); sim tests"
+  if (rmala_configure_build "$RMALA_SIM_BUILD_DIR" -DRMALA_SIMULATE=ON) 2>&1 \
+      | tee "$logdir/build-sim.log"; then
+    echo "== build sim: $(grep -c 'warning:' "$logdir/build-sim.log" || true) compiler warnings"
+    run_phase sim "$RMALA_SIM_BUILD_DIR" "$RMALA_STACK_BUDGET" -- -L '^sim$'
+  else
+    phase_broken sim "configure/build of $RMALA_SIM_BUILD_DIR failed"
   fi
 fi
 
