@@ -177,6 +177,11 @@ typedef struct {
   MPI_Comm node_comm;
 } bench_env_t;
 
+/* coll.c: the --op coll run (collectives' latency, rma vs MPI); rank 0
+ * appends CSV rows to csv. Collective. Returns 0, 1 when a call failed, or
+ * rma_coll_create's code. */
+int bench_coll_run(const bench_env_t *env, const char *csv, int iters);
+
 /* options.c */
 int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_t *env);
 void bench_options_usage(FILE *f);

@@ -89,6 +89,25 @@ int main(int argc, char **argv) {
   if (rc && env.rank == 0)
     fprintf(stderr, "rmala-bench: rma_init: %s\n", rma_strerror(rc));
 
+  // --op coll [--csv FILE] [--coll-iters N]: the collectives' latency run (coll.c).
+  int coll_op = 0, coll_iters = 10000;
+  const char *coll_csv = "results/coll.csv";
+  for (int i = 1; i + 1 < argc; i++) {
+    if (!strcmp(argv[i], "--op") && !strcmp(argv[i + 1], "coll"))
+      coll_op = 1;
+    else if (!strcmp(argv[i], "--csv"))
+      coll_csv = argv[i + 1];
+    else if (!strcmp(argv[i], "--coll-iters"))
+      coll_iters = atoi(argv[i + 1]) > 0 ? atoi(argv[i + 1]) : 1;
+  }
+  if (coll_op) {
+    int crc = bench_coll_run(&env, coll_csv, coll_iters);
+    rma_finalize();
+    GA_Terminate();
+    MPI_Finalize();
+    return crc ? 1 : 0;
+  }
+
   bench_opts_t o;
   int prc = bench_options_parse(argc, argv, &o, &env);
   int exit_code = prc < 0 ? 2 : 0;

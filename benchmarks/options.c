@@ -76,6 +76,8 @@ void bench_options_usage(FILE *f) {
           "                       rma vs pdgemm/pdgetrf per layout, transposes and nb, LU first\n"
           "                       call, no-pivot LU vs LAPACKE, small problems; ok/MISS per cell\n"
           "  --op LIST            dgemm,lu                       (default both)\n"
+          "  --op coll            the collectives' latency instead (rma vs MPI, 8 B..1 MiB;\n"
+          "                       --csv FILE, default results/coll.csv; --coll-iters N, 10000)\n"
           "  --impl LIST          rma,scalapack,ga,limit,rma-pd  (default all; rma-pd: rma_pdgemm,\n"
           "                       rma_pdgetrf on the scalapack impl's own arrays)\n"
           "  --n LIST             sizes: 512,1024 or ranges 512:4096:x2 / 1024:4096:1024\n"

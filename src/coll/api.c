@@ -1,7 +1,11 @@
 /*
- * The public RMA collectives (rmala.h): argument checks, agreement on the
- * verdict (one allreduce on the context's communicator), then the
- * algorithms of coll/ on the context made current.
+ * The public RMA collectives (rmala.h): local argument checks, then
+ *  - on a flat context (every rank in place, coll/flat.c): the call itself,
+ *    which carries each rank's verdict, bytes and root in its header; only
+ *    a failed agreement costs MPI calls (rma_info_agree, for the code and
+ *    the message);
+ *  - else agreement on the verdict (one allreduce on the context's
+ *    communicator), then the algorithms of coll/ on the context made current.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -23,8 +27,8 @@ int rma_coll_create(MPI_Comm comm, size_t max_bytes, rma_coll_t *coll) {
   if (mb[0] != (unsigned long long)max_bytes || ~mb[1] != (unsigned long long)max_bytes)
     bad = 2, snprintf(why, sizeof why, "max_bytes = %zu, not the same on every rank", max_bytes);
   else if ((max_bytes + 7) / 8 * 8 > (size_t)INT32_MAX / (size_t)size)
-    bad = 2, snprintf(why, sizeof why, "max_bytes = %zu x %d ranks over 2^31 bytes", max_bytes,
-                      size);
+    bad = 2,
+    snprintf(why, sizeof why, "max_bytes = %zu x %d ranks over 2^31 bytes", max_bytes, size);
   else if (!coll)
     bad = 3, snprintf(why, sizeof why, "coll = NULL");
   RMA_CALL(rma_args_agree(comm, "rma_coll_create", bad, why));
@@ -35,6 +39,21 @@ int rma_coll_free(rma_coll_t *coll) {
   if (!coll || !*coll)
     return 0;
   return rma_coll_close(coll);
+}
+
+// The flat protocol with this rank's verdict; the agreed code.
+static int flat_call(rma_coll_t coll, const char *routine, int kind, const void *src, void *dst,
+                     size_t bytes, int root, int bad, const char *why) {
+  int key = 0;
+  RMA_CALL(rma_coll_flat(coll, kind, src, dst, bytes, root, bad ? 100 * bad : 0, &key));
+  if (key == 0)
+    return 0;
+  char differ[96];
+  if (key == 300)
+    snprintf(differ, sizeof differ, "bytes = %zu, not the same on every rank", bytes), why = differ;
+  else if (key == 400)
+    snprintf(differ, sizeof differ, "root = %d, not the same on every rank", root), why = differ;
+  return rma_info_agree(coll->ctx->comm, routine, key > 0 ? key : 0, why);
 }
 
 // Run fn on coll's context, then restore the caller's.
@@ -58,6 +77,9 @@ int rma_allgather(rma_coll_t coll, const void *sendbuf, size_t bytes, void *recv
     bad = 3, snprintf(why, sizeof why, "bytes = %zu > max_bytes %zu", bytes, coll->max_bytes);
   else if (!recvbuf && bytes > 0)
     bad = 4, snprintf(why, sizeof why, "recvbuf = NULL with %zu bytes", bytes);
+  if (coll->flat)
+    return flat_call(coll, "rma_allgather", RMA_COLL_KIND_ALLGATHER, sendbuf, recvbuf, bytes, -1,
+                     bad, why);
   RMA_CALL(rma_args_agree(coll->ctx->comm, "rma_allgather", bad, why));
   COLL_RUN(coll, rma_coll_allgather_run(coll, sendbuf, bytes, recvbuf));
 }
@@ -73,6 +95,8 @@ int rma_bcast(rma_coll_t coll, void *buf, size_t bytes, int root) {
     bad = 3, snprintf(why, sizeof why, "bytes = %zu > max_bytes %zu", bytes, coll->max_bytes);
   else if (root < 0 || root >= coll->size)
     bad = 4, snprintf(why, sizeof why, "root = %d, not in 0..%d", root, coll->size - 1);
+  if (coll->flat)
+    return flat_call(coll, "rma_bcast", RMA_COLL_KIND_BCAST, buf, buf, bytes, root, bad, why);
   RMA_CALL(rma_args_agree(coll->ctx->comm, "rma_bcast", bad, why));
   COLL_RUN(coll, rma_coll_bcast_run(coll, buf, bytes, root));
 }

@@ -48,6 +48,9 @@ static int coll_groups(struct rma_coll_s *c) {
       c->leaders[c->nleaders++] = t;
     }
   }
+  c->flat = c->nleaders == 1;
+  for (int t = 0; t < n; t++)
+    c->flat = c->flat && c->mb->seg.peer[t] != NULL;
   return 0;
 }
 

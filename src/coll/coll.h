@@ -43,7 +43,11 @@ enum {
   RMA_COLL_DONE = 0,   /* calls this rank has finished (read in place by its group) */
   RMA_COLL_CREDIT = 1, /* last call this rank accepts writes for (read by other groups) */
   RMA_COLL_POST = 2,   /* broadcast chunks this rank's area holds (read in place) */
-  RMA_COLL_ARRIVE = 3, /* then 2 x RMA_COLL_NSTEP message counters: area b, step k */
+  RMA_COLL_READY = 3,  /* flat protocol: calls whose header this rank has posted */
+  RMA_COLL_HEAD = 4,   /* flat protocol: call header per area (RMA_COLL_HEAD_LEN words) */
+  RMA_COLL_HEAD_LEN = 3,
+  RMA_COLL_ARRIVE = RMA_COLL_HEAD + 2 * RMA_COLL_HEAD_LEN, /* then 2 x RMA_COLL_NSTEP message
+                                                              counters: area b, step k */
   RMA_COLL_NSTEP = 40
 };
 #define RMA_COLL_NCOUNTERS (RMA_COLL_ARRIVE + 2 * RMA_COLL_NSTEP)
@@ -53,16 +57,17 @@ struct rma_coll_s {
   rma_context_t *ctx; /* engine context: duplicate communicator, node map */
   rma_mailbox_t *mb;  /* segments: counters, then two data areas */
   size_t max_bytes;
-  long area;          /* doubles per data area: size x round8(max_bytes) bytes */
-  int64_t seq;        /* calls made on this context */
-  int64_t *expect;    /* expected value of each counter */
-  int64_t *known;     /* known[t]: last call rank t is known to accept writes for */
+  long area;       /* doubles per data area: size x round8(max_bytes) bytes */
+  int64_t seq;     /* calls made on this context */
+  int64_t *expect; /* expected value of each counter */
+  int64_t *known;  /* known[t]: last call rank t is known to accept writes for */
   int rank, size;
   int *leader;        /* leader[t]: lowest rank of t's group */
   int *group;         /* this rank's group, rank order */
   int ngroup, gidx;   /* its size and this rank's index in it */
   int *leaders;       /* every group's leader, rank order */
   int nleaders, lidx; /* their number and this rank's index (-1: not a leader) */
+  int flat;           /* one group, every rank in place: the flat protocols (coll/flat.c) */
 };
 
 /* Collective over comm (no argument check). A context with areas for
@@ -78,6 +83,22 @@ int rma_coll_close(struct rma_coll_s **coll);
 int rma_coll_allgather_run(struct rma_coll_s *c, const void *sendbuf, size_t bytes, void *recvbuf);
 int rma_coll_bcast_run(struct rma_coll_s *c, void *buf, size_t bytes, int root);
 int rma_coll_barrier_run(struct rma_coll_s *c);
+
+/*
+ * The flat protocols (coll/flat.c), used by every call on a context whose
+ * ranks all share memory (c->flat). Each call, every rank posts a header
+ * (bytes, its local argument verdict bad = 100 x argument number or 0, root)
+ * with its data and reads every other rank's header before anything is
+ * written into a user buffer, so argument agreement costs no extra message.
+ * kind: RMA_COLL_KIND_*. *key: 0 when every header is clean and bytes (and
+ * root) agree; else the key this rank passes to rma_info_agree (its own bad,
+ * or 300 / 400 when bytes / root differ; -1: others report), which every
+ * rank then passes. With bytes = 0 only the headers travel (a barrier).
+ * Returns 0 or RMA_ERR_* (a failed wait).
+ */
+enum { RMA_COLL_KIND_ALLGATHER, RMA_COLL_KIND_BCAST, RMA_COLL_KIND_BARRIER };
+int rma_coll_flat(struct rma_coll_s *c, int kind, const void *src, void *dst, size_t bytes,
+                  int root, int bad, int *key);
 
 /* Helpers shared by the algorithms (coll/coll.c). */
 

@@ -134,6 +134,10 @@ int rma_mailbox_put_bytes(rma_mailbox_t *mb, int target, long offset, const void
   return 0;
 }
 
+int64_t *rma_mailbox_peer_counters(const rma_mailbox_t *mb, int target) {
+  return mb->seg.peer[target] ? shm_counters(mb, target) : NULL;
+}
+
 double *rma_mailbox_peer_data(const rma_mailbox_t *mb, int target) {
   return mb->seg.peer[target] ? mb->seg.peer[target] + data_disp(mb, 0) : NULL;
 }
@@ -164,8 +168,11 @@ int rma_mailbox_store(rma_mailbox_t *mb, int target, int counter, int64_t value)
   return 0;
 }
 
-// Give the core away between polls: after a few quick tries, sleep briefly so
-// an oversubscribed rank that is being waited for gets to run.
+// Between polls: spin a little first (a node neighbour's answer takes well
+// under a microsecond, a sched_yield about one), then give the core away, and
+// after a few quick tries sleep briefly so an oversubscribed rank that is
+// being waited for gets to run.
+#define SPIN_TRIES 256
 static void backoff(int tries) {
 #ifdef RMALA_SIMULATE
   // Simulated (smpicc turns nanosleep into a simulated sleep, and a yield
@@ -176,11 +183,17 @@ static void backoff(int tries) {
   nanosleep(&sim, NULL);
   return;
 #endif
-  if (tries < 16) {
+  if (tries < SPIN_TRIES) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+    return;
+  }
+  if (tries < SPIN_TRIES + 16) {
     sched_yield();
     return;
   }
-  struct timespec ts = {0, tries < 256 ? 2000 : 50000};
+  struct timespec ts = {0, tries < SPIN_TRIES + 256 ? 2000 : 50000};
   nanosleep(&ts, NULL);
 }
 

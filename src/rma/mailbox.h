@@ -10,7 +10,7 @@
  *    unavailable): MPI_Put, MPI_Win_flush, then MPI_Accumulate(+1) on its
  *    counter; it polls with MPI_Fetch_and_op(MPI_NO_OP) (no compare-and-swap:
  *    it crashes Open MPI 4.1.4 on one node).
- * A waiting rank yields the core. Counters only grow within a call (they
+ * A waiting rank spins briefly, then yields the core. Counters only grow within a call (they
  * count messages), so a wait is "until counter >= value".
  */
 #ifndef RMA_RMA_MAILBOX_H
@@ -64,6 +64,10 @@ int rma_mailbox_put_bytes(rma_mailbox_t *mb, int target, long offset, const void
 /* Local. Target's data area when it is readable in place (own rank or a node
  * neighbour in the shared domain), else NULL. */
 double *rma_mailbox_peer_data(const rma_mailbox_t *mb, int target);
+
+/* Local. Target's in-place counter set (own rank or a node neighbour in the
+ * shared domain: read and write it with CPU atomics), else NULL. */
+int64_t *rma_mailbox_peer_counters(const rma_mailbox_t *mb, int target);
 
 /* Local (one-sided). Complete every put to target, then add inc to target's
  * counter. */

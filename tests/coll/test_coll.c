@@ -18,7 +18,8 @@
  *     entries (CLOCK_MONOTONIC, one clock for the node; MPI_Wtime is not
  *     global in Open MPI).
  *  4. Illegal arguments (bytes > max_bytes, a bad root, NULL buffers with
- *     bytes > 0 on one rank only, NULL context): the same negative code on
+ *     bytes > 0 on one rank only, NULL context; on a flat context also bytes
+ *     or root differing on one rank): the same negative code on
  *     every rank, output buffers untouched; NULL buffers with 0 bytes are fine.
  * Prints one summary line "test_coll: ... failures"; exit status 1 on any failure.
  */
@@ -65,7 +66,8 @@ static void sweep_sizes(rma_coll_t coll) {
     int rc = rma_allgather(coll, send, n, got);
     MPI_Allgather(send, (int)n, MPI_BYTE, want, (int)n, MPI_BYTE, MPI_COMM_WORLD);
     checks++;
-    if (rc != 0 || memcmp(got, want, n * size) != 0 || (n * size < MAXB * size && got[n * size] != 0xA5))
+    if (rc != 0 || memcmp(got, want, n * size) != 0 ||
+        (n * size < MAXB * size && got[n * size] != 0xA5))
       fail("allgather vs MPI_Allgather", (long)n, rc);
     for (int root = 0; root < size; root++) {
       fill(got, n, 100 + s, root);
@@ -191,6 +193,15 @@ static void illegal(rma_coll_t coll) {
   expect_code("bcast buf NULL on one rank", rma_bcast(coll, rank == last ? NULL : got, n, 0), -2,
               rank == last ? NULL : got, n);
   expect_code("bcast NULL with 0 bytes", rma_bcast(coll, NULL, 0, 0), 0, NULL, 0);
+  if (coll->flat && size > 1) {
+    // The flat protocols compare bytes and root through the call headers.
+    expect_code("allgather bytes differ on one rank",
+                rma_allgather(coll, send, rank == last ? n - 8 : n, got), -3, got, n * size);
+    expect_code("bcast bytes differ on one rank", rma_bcast(coll, got, rank == last ? 8 : n, 0), -3,
+                got, n);
+    expect_code("bcast root differs on one rank", rma_bcast(coll, got, n, rank == last), -4, got,
+                n);
+  }
   expect_code("bcast NULL coll", rma_bcast(NULL, got, n, 0), -1, got, n);
   expect_code("barrier NULL coll", rma_barrier(NULL), -1, NULL, 0);
   expect_code("create coll NULL", rma_coll_create(MPI_COMM_WORLD, 8, NULL), -3, NULL, 0);
