@@ -9,19 +9,18 @@
 
 #include "core/context.h"
 #include "core/error.h"
+#include "core/trans.h"
 #include "ga/ga_matrix.h"
 #include "ops/gemm.h"
 
-static int is_trans(char t) { return t == 'T' || t == 't' || t == 'C' || t == 'c'; }
-static int is_op(char t) { return t == 'N' || t == 'n' || is_trans(t); }
 
 // Index of the first illegal argument of rma_dgemm (0 if none) and why.
 static int dgemm_check(char transa, char transb, int m, int n, int k, int g_a, int g_b, int g_c,
                        char *why, size_t len) {
   int rows, cols;
-  if (!is_op(transa))
+  if (!rma_trans_valid(transa))
     return snprintf(why, len, "transa = '%c', must be N, T or C", transa), 1;
-  if (!is_op(transb))
+  if (!rma_trans_valid(transb))
     return snprintf(why, len, "transb = '%c', must be N, T or C", transb), 2;
   if (m < 0)
     return snprintf(why, len, "m = %d < 0", m), 3;
@@ -29,12 +28,12 @@ static int dgemm_check(char transa, char transb, int m, int n, int k, int g_a, i
     return snprintf(why, len, "n = %d < 0", n), 4;
   if (k < 0)
     return snprintf(why, len, "k = %d < 0", k), 5;
-  int ar = is_trans(transa) ? k : m, ac = is_trans(transa) ? m : k;
+  int ar = rma_trans_is(transa) ? k : m, ac = rma_trans_is(transa) ? m : k;
   if (rma_ga_is_matrix(g_a, &rows, &cols))
     return snprintf(why, len, "g_a = %d is not a 2-D GA of doubles", g_a), 7;
   if (rows < ar || cols < ac)
     return snprintf(why, len, "g_a is %d x %d, op(A) needs %d x %d", rows, cols, ar, ac), 7;
-  int br = is_trans(transb) ? n : k, bc = is_trans(transb) ? k : n;
+  int br = rma_trans_is(transb) ? n : k, bc = rma_trans_is(transb) ? k : n;
   if (rma_ga_is_matrix(g_b, &rows, &cols))
     return snprintf(why, len, "g_b = %d is not a 2-D GA of doubles", g_b), 8;
   if (rows < br || cols < bc)
@@ -88,7 +87,7 @@ int rma_dgemm(char transa, char transb, int m, int n, int k, double alpha, int g
   if (m == 0 || n == 0 || ((k == 0 || alpha == 0.0) && beta == 1.0))
     return 0;
   GA_Sync();
-  int rc = dgemm_body(is_trans(transa), is_trans(transb), m, n, k, alpha, g_a, g_b, beta, g_c);
+  int rc = dgemm_body(rma_trans_is(transa), rma_trans_is(transb), m, n, k, alpha, g_a, g_b, beta, g_c);
   GA_Sync();
   return rma_status_agree(ctx->comm, rc);
 }

@@ -8,13 +8,14 @@
 
 #include "core/context.h"
 #include "core/error.h"
+#include "core/trans.h"
 #include "ga/ga_matrix.h"
 #include "ops/lu_solve.h"
 
 // Index of the first illegal argument (0 if none) and why.
 static int solve_check(char trans, int g_a, const int *ipiv, int g_b, char *why, size_t len) {
   int m, n, rows, nrhs;
-  if (trans != 'N' && trans != 'n' && trans != 'T' && trans != 't' && trans != 'C' && trans != 'c')
+  if (!rma_trans_valid(trans))
     return snprintf(why, len, "trans = '%c', must be N or T", trans), 1;
   if (rma_ga_is_matrix(g_a, &m, &n))
     return snprintf(why, len, "g_a = %d is not a 2-D GA of doubles", g_a), 2;
@@ -56,7 +57,7 @@ int rma_lu_solve(char trans, int g_a, const int *ipiv, int g_b) {
   int bad = solve_check(trans, g_a, ipiv, g_b, why, sizeof why);
   RMA_CALL(rma_args_agree(ctx->comm, "rma_lu_solve", bad, why));
   GA_Sync();
-  int rc = solve_body(trans != 'N' && trans != 'n', g_a, ipiv, g_b);
+  int rc = solve_body(rma_trans_is(trans), g_a, ipiv, g_b);
   GA_Sync();
   return rma_status_agree(ctx->comm, rc);
 }

@@ -6,12 +6,11 @@
 #include <stdio.h>
 
 #include "core/error.h"
+#include "core/trans.h"
 #include "native/grid.h"
 #include "native/run.h"
 #include "ops/gemm.h"
 
-static int is_trans(char t) { return t == 'T' || t == 't' || t == 'C' || t == 'c'; }
-static int trans_ok(char t) { return t == 'N' || t == 'n' || is_trans(t); }
 
 // Two windows of the same local arrays overlap.
 static int overlap(const rma_dmatrix_t *x, int xi, int xj, int xr, int xc, const rma_dmatrix_t *y,
@@ -25,9 +24,9 @@ static int overlap(const rma_dmatrix_t *x, int xi, int xj, int xr, int xc, const
 static int gemm_check(char transa, char transb, int m, int n, int k, const rma_dmatrix_t *a,
                       int ia, int ja, const rma_dmatrix_t *b, int ib, int jb,
                       const rma_dmatrix_t *c, int ic, int jc, char *why, int len) {
-  if (!trans_ok(transa))
+  if (!rma_trans_valid(transa))
     return snprintf(why, len, "transa = '%c'", transa), 1;
-  if (!trans_ok(transb))
+  if (!rma_trans_valid(transb))
     return snprintf(why, len, "transb = '%c'", transb), 2;
   if (m < 0)
     return snprintf(why, len, "m = %d", m), 3;
@@ -35,8 +34,8 @@ static int gemm_check(char transa, char transb, int m, int n, int k, const rma_d
     return snprintf(why, len, "n = %d", n), 4;
   if (k < 0)
     return snprintf(why, len, "k = %d", k), 5;
-  int ar = is_trans(transa) ? k : m, ac = is_trans(transa) ? m : k;
-  int br = is_trans(transb) ? n : k, bc = is_trans(transb) ? k : n;
+  int ar = rma_trans_is(transa) ? k : m, ac = rma_trans_is(transa) ? m : k;
+  int br = rma_trans_is(transb) ? n : k, bc = rma_trans_is(transb) ? k : n;
   if (rma_dmatrix_check(a, c->grid, why, len))
     return 7;
   if (rma_dmatrix_check_window(a, ia, ja, ar, ac, why, len))
@@ -73,7 +72,7 @@ int rma_dmatrix_gemm_run(char transa, char transb, int m, int n, int k, double a
   // Trivial work returns before any communication.
   if (m == 0 || n == 0 || ((k == 0 || alpha == 0.0) && beta == 1.0))
     return 0;
-  int ta = is_trans(transa), tb = is_trans(transb), inputs = k > 0 && alpha != 0.0;
+  int ta = rma_trans_is(transa), tb = rma_trans_is(transb), inputs = k > 0 && alpha != 0.0;
   rma_tiles_t tc, tA, tB;
   rma_matrix_t mc, ma, mb;
   RMA_CALL(rma_dmatrix_window(c, ic, jc, m, n, &tc, &mc));

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "core/error.h"
+#include "core/trans.h"
 #include "native/grid.h"
 #include "native/run.h"
 #include "ops/lu.h"
@@ -85,8 +86,8 @@ int rma_dmatrix_getrs(char trans, int n, int nrhs, const rma_dmatrix_t *a, int i
   if (!a || !a->grid)
     return -4;
   char why[160] = "";
-  int bad = 0, t = trans == 'T' || trans == 't' || trans == 'C' || trans == 'c';
-  if (!t && trans != 'N' && trans != 'n')
+  int bad = 0;
+  if (!rma_trans_valid(trans))
     bad = 1, snprintf(why, sizeof why, "trans = '%c'", trans);
   else if (n < 0)
     bad = 2, snprintf(why, sizeof why, "n = %d", n);
@@ -110,7 +111,7 @@ int rma_dmatrix_getrs_run(char trans, int n, int nrhs, const rma_dmatrix_t *a, i
                           const int *ipiv, const rma_dmatrix_t *b, int ib, int jb,
                           const char *routine, int ipiv_pos) {
   rma_grid_t g = a->grid;
-  int t = trans == 'T' || trans == 't' || trans == 'C' || trans == 'c';
+  int t = rma_trans_is(trans);
   if (n == 0 || nrhs == 0)
     return 0;
   int *piv = malloc(sizeof(int) * (size_t)n);

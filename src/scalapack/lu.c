@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "core/error.h"
+#include "core/trans.h"
 #include "native/grid.h"
 #include "native/run.h"
 #include "scalapack/blacs.h"
@@ -42,7 +43,7 @@ int rma_pdgetrs(char trans, int n, int nrhs, const double *a, int ia, int ja, co
   if (rc != 0)
     return rc;
   rma_desc_err_t e = {0, ""};
-  if (trans != 'N' && trans != 'n' && trans != 'T' && trans != 't' && trans != 'C' && trans != 'c')
+  if (!rma_trans_valid(trans))
     snprintf(why, sizeof why, "trans = '%c'", trans), rma_desc_err(&e, 100, why);
   int kb = rma_desc_read(descb, 12, &db);
   rma_desc_err(&e, kb, "DTYPE of descb");

@@ -6,12 +6,12 @@
 #include <stdio.h>
 
 #include "core/error.h"
+#include "core/trans.h"
 #include "native/grid.h"
 #include "native/run.h"
 #include "scalapack/blacs.h"
 #include "scalapack/desc.h"
 
-static int is_trans(char t) { return t == 'T' || t == 't' || t == 'C' || t == 'c'; }
 
 int rma_pdgemm(char transa, char transb, int m, int n, int k, double alpha, const double *a,
                int ia, int ja, const int *desca, const double *b, int ib, int jb,
@@ -25,10 +25,10 @@ int rma_pdgemm(char transa, char transb, int m, int n, int k, double alpha, cons
   if (rc != 0)
     return rc;
   rma_desc_err_t e = {0, ""};
-  int ta = is_trans(transa), tb = is_trans(transb);
-  if (!ta && transa != 'N' && transa != 'n')
+  int ta = rma_trans_is(transa), tb = rma_trans_is(transb);
+  if (!rma_trans_valid(transa))
     snprintf(why, sizeof why, "transa = '%c'", transa), rma_desc_err(&e, 100, why);
-  if (!tb && transb != 'N' && transb != 'n')
+  if (!rma_trans_valid(transb))
     snprintf(why, sizeof why, "transb = '%c'", transb), rma_desc_err(&e, 200, why);
   int kb = rma_desc_read(descb, 14, &db), kc = rma_desc_read(descc, 19, &dc);
   rma_desc_err(&e, kb, "DTYPE of descb");
