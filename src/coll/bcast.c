@@ -99,12 +99,7 @@ int rma_coll_bcast_run(struct rma_coll_s *c, void *buf, size_t bytes, int root) 
     if (c->ngroup > 1) {
       if (me == 0) {
         // Double-buffered hand-over to the neighbours: copy, post, next chunk.
-        for (int64_t i = 0; i < nch; i++) {
-          size_t at = (size_t)i * RMA_COLL_CHUNK;
-          size_t len = bytes - at < RMA_COLL_CHUNK ? bytes - at : RMA_COLL_CHUNK;
-          memcpy(mine + at, (const char *)buf + at, len);
-          RMA_CALL(rma_mailbox_store(c->mb, c->rank, RMA_COLL_POST, post0 + i + 1));
-        }
+        RMA_CALL(rma_coll_post_chunks(c, mine, buf, bytes, post0));
       } else {
         RMA_CALL(rma_mailbox_store(c->mb, c->rank, RMA_COLL_POST, post0 + nch));
       }
@@ -116,13 +111,7 @@ int rma_coll_bcast_run(struct rma_coll_s *c, void *buf, size_t bytes, int root) 
   } else {
     // Read the group leader's area in place, chunk by chunk as it is posted.
     int l = c->leader[root] == c->leader[c->rank] ? root : c->leader[c->rank];
-    const char *there = (const char *)(rma_mailbox_peer_data(c->mb, l) + off);
-    for (int64_t i = 0; i < nch; i++) {
-      size_t at = (size_t)i * RMA_COLL_CHUNK;
-      size_t len = bytes - at < RMA_COLL_CHUNK ? bytes - at : RMA_COLL_CHUNK;
-      RMA_CALL(rma_mailbox_wait_remote(c->mb, l, RMA_COLL_POST, post0 + i + 1));
-      memcpy((char *)buf + at, there + at, len);
-    }
+    RMA_CALL(rma_coll_read_posted(c, l, off, buf, bytes, post0));
   }
   return rma_coll_leave(c);
 }

@@ -148,3 +148,24 @@ int rma_coll_wait(struct rma_coll_s *c, int area, int step, int n) {
   c->expect[k] += n;
   return rma_mailbox_wait(c->mb, k, c->expect[k]);
 }
+
+int rma_coll_post_chunks(struct rma_coll_s *c, char *mine, const void *src, size_t bytes,
+                         int64_t post0) {
+  for (size_t at = 0, i = 0; at < bytes; at += RMA_COLL_CHUNK, i++) {
+    size_t len = bytes - at < RMA_COLL_CHUNK ? bytes - at : RMA_COLL_CHUNK;
+    memcpy(mine + at, (const char *)src + at, len);
+    RMA_CALL(rma_mailbox_store(c->mb, c->rank, RMA_COLL_POST, post0 + (int64_t)i + 1));
+  }
+  return 0;
+}
+
+int rma_coll_read_posted(struct rma_coll_s *c, int t, long off, void *dst, size_t bytes,
+                         int64_t post0) {
+  const char *there = (const char *)(rma_mailbox_peer_data(c->mb, t) + off);
+  for (size_t at = 0, i = 0; at < bytes; at += RMA_COLL_CHUNK, i++) {
+    size_t len = bytes - at < RMA_COLL_CHUNK ? bytes - at : RMA_COLL_CHUNK;
+    RMA_CALL(rma_mailbox_wait_remote(c->mb, t, RMA_COLL_POST, post0 + (int64_t)i + 1));
+    memcpy((char *)dst + at, there + at, len);
+  }
+  return 0;
+}

@@ -84,6 +84,18 @@ int rma_coll_allgather_run(struct rma_coll_s *c, const void *sendbuf, size_t byt
 int rma_coll_bcast_run(struct rma_coll_s *c, void *buf, size_t bytes, int root);
 int rma_coll_barrier_run(struct rma_coll_s *c);
 
+/* Local. The broadcast's double-buffered hand-over within a node: copy
+ * bytes from src into this rank's area mine in RMA_COLL_CHUNK pieces,
+ * raising this rank's POST counter to post0 + i + 1 after piece i. */
+int rma_coll_post_chunks(struct rma_coll_s *c, char *mine, const void *src, size_t bytes,
+                         int64_t post0);
+
+/* Local (waits on a node neighbour). Copy bytes into dst from node
+ * neighbour t's area at element offset off, each piece as soon as t has
+ * posted it (rma_coll_post_chunks with the same post0). */
+int rma_coll_read_posted(struct rma_coll_s *c, int t, long off, void *dst, size_t bytes,
+                         int64_t post0);
+
 /*
  * The flat protocols (coll/flat.c), used by every call on a context whose
  * ranks all share memory (c->flat). Each call, every rank posts a header

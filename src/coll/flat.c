@@ -65,17 +65,9 @@ int rma_coll_flat(struct rma_coll_s *c, int kind, const void *src, void *dst, si
   post_header(c, area, bytes, bad, root);
   // The root fills its area after READY, so the others check headers meanwhile.
   int64_t chunks = (int64_t)((c->max_bytes + RMA_COLL_CHUNK - 1) / RMA_COLL_CHUNK);
-  int64_t nch = (int64_t)((bytes + RMA_COLL_CHUNK - 1) / RMA_COLL_CHUNK);
   int64_t post0 = c->seq * (chunks + 1); // chunk i ready: POST >= post0 + i + 1
-  if (filler) {
-    int64_t *post = rma_mailbox_peer_counters(c->mb, c->rank) + RMA_COLL_POST;
-    for (int64_t i = 0; i < nch; i++) {
-      size_t at = (size_t)i * RMA_COLL_CHUNK;
-      size_t len = bytes - at < RMA_COLL_CHUNK ? bytes - at : RMA_COLL_CHUNK;
-      memcpy(mine + at, (const char *)src + at, len);
-      __atomic_store_n(post, post0 + i + 1, __ATOMIC_RELEASE);
-    }
-  }
+  if (filler)
+    RMA_CALL(rma_coll_post_chunks(c, mine, src, bytes, post0));
   RMA_CALL(read_headers(c, area, bytes, bad, root, key));
   c->seq++;
   if (*key != 0 || bytes == 0)
@@ -87,13 +79,7 @@ int rma_coll_flat(struct rma_coll_s *c, int kind, const void *src, void *dst, si
       memcpy((char *)dst + (size_t)t * bytes, from, bytes);
     }
   } else if (kind == RMA_COLL_KIND_BCAST && c->rank != root) {
-    const char *there = (const char *)(rma_mailbox_peer_data(c->mb, root) + off);
-    for (int64_t i = 0; i < nch; i++) {
-      size_t at = (size_t)i * RMA_COLL_CHUNK;
-      size_t len = bytes - at < RMA_COLL_CHUNK ? bytes - at : RMA_COLL_CHUNK;
-      RMA_CALL(rma_mailbox_wait_remote(c->mb, root, RMA_COLL_POST, post0 + i + 1));
-      memcpy((char *)dst + at, there + at, len);
-    }
+    RMA_CALL(rma_coll_read_posted(c, root, off, dst, bytes, post0));
   }
   return 0;
 }
