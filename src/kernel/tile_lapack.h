@@ -1,11 +1,14 @@
 /*
- * Panel and triangular kernels of the LU (row-major, as GA stores tiles):
- * the only callers of LAPACK. No MPI here.
+ * Panel and triangular kernels of the LU (row-major, as GA stores tiles).
+ * The panel factorisations are rmala's own recursive LU on BLAS-3 calls (no
+ * LAPACK: its row-major interface copies the panel twice through a buffer it
+ * allocates per call). No MPI here.
  */
 #ifndef RMA_KERNEL_TILE_LAPACK_H
 #define RMA_KERNEL_TILE_LAPACK_H
 
-/* LU with partial pivoting of the m x n panel a (ld lda), in place;
+/* LU with partial pivoting of the m x n panel a (ld lda), in place, the
+ * pivot rule of LAPACK's dgetrf (largest magnitude in the column, the first on ties);
  * ipiv[0..min(m,n)) gets 1-based panel-relative pivots. Returns 0 or the
  * 1-based column of the first exactly zero pivot (LAPACK's dgetrf info; the
  * factorization still completes). */

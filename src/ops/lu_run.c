@@ -54,7 +54,11 @@ typedef struct {
   double t_begin;
   int *piv;        /* pivots of the current step */
   int *rows, *src; /* touched rows of the step's interchanges and their sources */
-  double *old;     /* packed old contents of this rank's touched rows */
+  double *old;     /* packed old contents of this rank's touched rows (own mailbox area) */
+  const double *l_base; /* this step's factored panel: D_k's slot read in place, or own slot */
+  int l_in_place;       /* l_base is D_k's panel area (absolute rows), else own L area */
+  int64_t *done_seen;   /* per rank: the largest completed-step count seen (credits) */
+  int *node_ranks, *node_start; /* ranks grouped by node: node x holds node_ranks[node_start[x]..] */
 } lu_t;
 
 static int owner_of(const lu_t *s, int bi, int bj) { return (bi % s->p0) * s->p1 + bj % s->p1; }
@@ -74,12 +78,28 @@ static long slot_off(const lu_t *s, int k, long off) {
 }
 static int counter(int k, int which) { return (k % RING) * C_PER_SLOT + which; }
 
-// Credit: target has finished step k - RING, so slot k % RING is free there.
+// Wait until rank r has completed need steps (remembering what was seen).
+static int wait_done(lu_t *s, int r, int64_t need) {
+  if (s->done_seen[r] >= need)
+    return 0;
+  return rma_mailbox_wait_remote_seen(s->mb, r, C_DONE, need, &s->done_seen[r]);
+}
+
+// Credit: slot k % RING of target is free for step k once every rank that
+// read it during step k - RING has finished that step: target itself, and,
+// when target was D_{k-RING}, its node neighbours, which read its factored
+// panel in place (the node's shared-memory broadcast of the panel).
 static int credit(lu_t *s, int target, int k) {
   if (k < RING)
     return 0;
   double t0 = rma_timing_start();
-  int rc = rma_mailbox_wait_remote(s->mb, target, C_DONE, k - RING + 1);
+  int64_t need = k - RING + 1;
+  int rc = wait_done(s, target, need);
+  if (rc == 0 && s->mb->seg.shared && owner_of(s, k - RING, k - RING) == target) {
+    int node = rma_context()->node_of[target];
+    for (int x = s->node_start[node]; x < s->node_start[node + 1] && rc == 0; x++)
+      rc = wait_done(s, s->node_ranks[x], need);
+  }
   rma_timing_stop(RMA_PHASE_WAIT, t0);
   return rc;
 }
@@ -120,7 +140,19 @@ static int send_panel(lu_t *s, int k) {
   return 0;
 }
 
-// 2. On D_k: factor the gathered panel and send each rank its part.
+// The L rows of tile row i of this step's panel (nb x ck, ld ck). Read in
+// place from D_k's panel area they stand at their absolute row; received by
+// put, in this process row's local row order.
+static const double *l_rows(const lu_t *s, int i, int ck) {
+  if (s->l_in_place)
+    return s->l_base + s->off_panel + (long)i * s->nb * ck;
+  return s->l_base + s->off_l + local_row(s, i) * ck;
+}
+
+// 2. On D_k: factor the gathered panel and send each rank its part: node
+// neighbours read it in place from D_k's slot (a notification each, no
+// copy); the header and the L tiles of their process row go by put to ranks
+// on other nodes.
 static int factor_panel(lu_t *s, int k) {
   const rma_tiles_t *t = s->t;
   int r0 = k * s->nb, m = t->m - r0, ck = t->n - r0 < s->nb ? t->n - r0 : s->nb;
@@ -137,23 +169,20 @@ static int factor_panel(lu_t *s, int k) {
   hdr[0] = info, hdr[1] = (!s->pivot && info) ? 1 : 0;
   for (int i = 0; i < npiv; i++)
     hdr[2 + i] = s->pivot ? s->piv[i] : i + 1;
-  // Each rank gets the header and the L tiles of its process row, stored in
-  // its local row order.
+  // Ranks on other nodes get the header and the L tiles of their process
+  // row, stored in their local row order.
   for (int r = 0; r < s->size; r++) {
-    RMA_CALL(credit(s, r, k));
     t0 = rma_timing_start();
-    if (r != s->rank)
+    if (r != s->rank && !rma_mailbox_peer_data(s->mb, r)) {
+      RMA_CALL(credit(s, r, k));
       RMA_CALL(rma_mailbox_put(s->mb, r, slot_off(s, k, 0), hdr, 1, 2 + npiv, 2 + npiv, 2 + npiv));
-    int pr = r / s->p1;
-    for (int i = first_mine(k, pr, s->p0); i < t->mt; i += s->p0) {
-      double *rows_at = panel + (long)(i - k) * s->nb * ck;
-      long off = local_row(s, i) * ck;
-      int rows = t->m - i * s->nb < s->nb ? t->m - i * s->nb : s->nb;
-      if (r != s->rank)
-        RMA_CALL(
-            rma_mailbox_put(s->mb, r, slot_off(s, k, s->off_l) + off, rows_at, rows, ck, ck, ck));
-      else if (slot(s, k, s->off_l) + off != rows_at) // one process row: already in place
-        memcpy(slot(s, k, s->off_l) + off, rows_at, sizeof(double) * (size_t)rows * ck);
+      int pr = r / s->p1;
+      for (int i = first_mine(k, pr, s->p0); i < t->mt; i += s->p0) {
+        double *rows_at = panel + (long)(i - k) * s->nb * ck;
+        int rows = t->m - i * s->nb < s->nb ? t->m - i * s->nb : s->nb;
+        RMA_CALL(rma_mailbox_put(s->mb, r, slot_off(s, k, s->off_l) + local_row(s, i) * ck,
+                                 rows_at, rows, ck, ck, ck));
+      }
     }
     RMA_CALL(rma_mailbox_notify(s->mb, r, counter(k, C_L), 1));
     rma_timing_stop(RMA_PHASE_COMM, t0);
@@ -271,17 +300,22 @@ static void update(lu_t *s, int k, int ck, int jlo, int jhi) {
   if (i0 >= t->mt || j0 >= jhi || j0 >= t->nt)
     return;
   double t0 = rma_timing_start();
-  const double *l = slot(s, k, s->off_l);
   if (t->kind == RMA_TILES_BLOCK_CYCLIC) {
     int jl = j0;
     while (jl + s->p1 < jhi && jl + s->p1 < t->nt)
       jl += s->p1;
     int ld, rows, cols, uld, lrows = (int)(rma_numroc(t->m, s->nb, s->p, s->p0) - local_row(s, i0));
-    double *a = tile_at(s, i0, j0, &ld, &rows, &cols);
     tile_at(s, i0, jl, &ld, &rows, &cols);
     int width = (int)(local_col(s, jl) - local_col(s, j0)) + cols;
     const double *u = u_row(s, k, j0, &uld);
-    rma_kernel_gemm(0, 0, lrows, width, ck, -1.0, l + local_row(s, i0) * ck, ck, u, uld, a, ld);
+    // My local rows' L: one array when received or with one process row,
+    // else D_k's panel holds them tile row by tile row.
+    int step = s->l_in_place && s->p0 > 1 ? s->p0 : t->mt;
+    for (int i = i0; i < t->mt; i += step) {
+      double *a = tile_at(s, i, j0, &ld, &rows, &cols);
+      int r = step == t->mt ? lrows : rows;
+      rma_kernel_gemm(0, 0, r, width, ck, -1.0, l_rows(s, i, ck), ck, u, uld, a, ld);
+    }
   } else {
     for (int j = j0; j < jhi && j < t->nt; j += s->p1) {
       int uld;
@@ -289,7 +323,7 @@ static void update(lu_t *s, int k, int ck, int jlo, int jhi) {
       for (int i = i0; i < t->mt; i += s->p0) {
         int ld, rows, cols;
         double *a = tile_at(s, i, j, &ld, &rows, &cols);
-        rma_kernel_gemm(0, 0, rows, cols, ck, -1.0, l + local_row(s, i) * ck, ck, u, uld, a, ld);
+        rma_kernel_gemm(0, 0, rows, cols, ck, -1.0, l_rows(s, i, ck), ck, u, uld, a, ld);
       }
     }
   }
@@ -301,7 +335,7 @@ static void update(lu_t *s, int k, int ck, int jlo, int jhi) {
 // every receiver expects exactly one message per step).
 static int u_row_send(lu_t *s, int k, int ck) {
   const rma_tiles_t *t = s->t;
-  const double *l00 = slot(s, k, s->off_l) + local_row(s, k) * ck;
+  const double *l00 = l_rows(s, k, ck);
   double t0 = rma_timing_start();
   for (int j = first_mine(k + 1, s->q, s->p1); j < t->nt; j += s->p1) {
     int ld, rows, cols;
@@ -334,9 +368,14 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
   if (owner_of(s, k, k) == s->rank && !*factored_ahead)
     RMA_CALL(factor_panel(s, k));
   *factored_ahead = 0;
-  // 2. The factored panel: pivots, info, L tiles of my tile rows.
+  // 2. The factored panel: pivots, info, L tiles of my tile rows, in D_k's
+  // slot when it is in reach, else put into mine.
   RMA_CALL(wait_for(s, k, C_L, 1));
-  double *hdr = slot(s, k, 0), *lbuf = slot(s, k, s->off_l);
+  int d = owner_of(s, k, k);
+  const double *there = d == s->rank ? s->mb->data : rma_mailbox_peer_data(s->mb, d);
+  s->l_in_place = there != NULL;
+  s->l_base = (there ? there : s->mb->data) + slot_off(s, k, 0);
+  const double *hdr = s->l_base;
   int info = (int)hdr[0];
   if (info && !s->info)
     s->info = r0 + info;
@@ -350,7 +389,7 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
       int ld, rows, cols;
       double *a = tile_at(s, i, k, &ld, &rows, &cols);
       for (int x = 0; x < rows; x++)
-        memcpy(a + (long)x * ld, lbuf + (local_row(s, i) + x) * ck, sizeof(double) * (size_t)cols);
+        memcpy(a + (long)x * ld, l_rows(s, i, ck) + (long)x * ck, sizeof(double) * (size_t)cols);
     }
   if (hdr[1] != 0.0) {
     s->stopped = 1; // no pivoting and a zero pivot: stop before dividing by it
@@ -439,11 +478,34 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   s.piv = malloc(sizeof(int) * (size_t)s.nb);
   s.rows = malloc(sizeof(int) * 2 * (size_t)s.nb);
   s.src = malloc(sizeof(int) * 2 * (size_t)s.nb);
-  s.old = malloc(sizeof(double) * 2 * (size_t)s.nb * (size_t)(lcmax ? lcmax : 1));
-  int rc = (s.piv && s.rows && s.src && s.old) ? 0 : RMA_ERR_NO_MEMORY;
+  s.done_seen = calloc((size_t)s.size, sizeof(int64_t));
+  s.node_ranks = malloc(sizeof(int) * (size_t)s.size);
+  s.node_start = calloc((size_t)ctx->nnodes + 1, sizeof(int));
+  int rc = (s.piv && s.rows && s.src && s.done_seen && s.node_ranks && s.node_start)
+               ? 0
+               : RMA_ERR_NO_MEMORY;
+  if (rc == 0) { // ranks grouped by node, in rank order (a counting sort)
+    for (int r = 0; r < s.size; r++)
+      s.node_start[ctx->node_of[r] + 1]++;
+    for (int x = 0; x < ctx->nnodes; x++)
+      s.node_start[x + 1] += s.node_start[x];
+    int *fill = malloc(sizeof(int) * (size_t)ctx->nnodes);
+    if (!fill)
+      rc = RMA_ERR_NO_MEMORY;
+    for (int x = 0; fill && x < ctx->nnodes; x++)
+      fill[x] = s.node_start[x];
+    for (int r = 0; fill && r < s.size; r++)
+      s.node_ranks[fill[ctx->node_of[r]]++] = r;
+    free(fill);
+  }
   rc = rma_status_agree(ctx->comm, rc);
+  // After the slots, this rank's own area for the old contents of the rows
+  // an interchange touches (only this rank writes it): kept memory, already
+  // resident, so a first call does not fault its pages in.
   if (rc == 0)
-    rc = rma_mailbox_open(C_DONE + 1, RING * s.slot_len, &s.mb);
+    rc = rma_mailbox_open(C_DONE + 1, RING * s.slot_len + 2L * s.nb * lcmax, &s.mb);
+  if (rc == 0)
+    s.old = s.mb->data + RING * s.slot_len;
   rma_timing_reset();
   s.t_begin = MPI_Wtime();
   if (rma_options()->verbose >= 2)
@@ -463,7 +525,8 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
     rma_timing_report(ipiv ? "rma_lu (pivoting)" : "rma_lu (no pivoting)");
     print_timeline(&s);
   }
-  free(s.piv), free(s.rows), free(s.src), free(s.old), free(s.timeline);
+  free(s.piv), free(s.rows), free(s.src), free(s.timeline);
+  free(s.done_seen), free(s.node_ranks), free(s.node_start);
   *info = s.info;
   return rc;
 }

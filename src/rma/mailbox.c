@@ -221,6 +221,12 @@ static int rma_read(rma_mailbox_t *mb, int target, int counter, int64_t *now) {
 }
 
 int rma_mailbox_wait_remote(rma_mailbox_t *mb, int target, int counter, int64_t value) {
+  int64_t seen;
+  return rma_mailbox_wait_remote_seen(mb, target, counter, value, &seen);
+}
+
+int rma_mailbox_wait_remote_seen(rma_mailbox_t *mb, int target, int counter, int64_t value,
+                                 int64_t *seen) {
   int in_place = mb->seg.peer[target] != NULL;
   for (int tries = 0;; tries++) {
     int64_t now = 0;
@@ -228,8 +234,10 @@ int rma_mailbox_wait_remote(rma_mailbox_t *mb, int target, int counter, int64_t 
       now = __atomic_load_n(&shm_counters(mb, target)[counter], __ATOMIC_ACQUIRE);
     else
       RMA_CALL(rma_read(mb, target, counter, &now));
-    if (now >= value)
+    if (now >= value) {
+      *seen = now;
       return 0;
+    }
     if (mb->seg.remote)
       RMA_CALL(progress());
     backoff(tries);

@@ -83,4 +83,9 @@ int rma_mailbox_store(rma_mailbox_t *mb, int target, int counter, int64_t value)
 /* Local (one-sided). Wait until target's counter reaches value (credits). */
 int rma_mailbox_wait_remote(rma_mailbox_t *mb, int target, int counter, int64_t value);
 
+/* Local (one-sided). The same, and *seen gets the value that ended the wait
+ * (>= value: callers remember it to skip later waits it already implies). */
+int rma_mailbox_wait_remote_seen(rma_mailbox_t *mb, int target, int counter, int64_t value,
+                                 int64_t *seen);
+
 #endif
