@@ -46,7 +46,7 @@ typedef struct {
   int steps, pivot;
   long lc;            /* this rank's local column count */
   long hdr, slot_len; /* layout of one slot */
-  long off_panel, off_l, off_u, off_swap;
+  long off_panel, off_u, off_swap;
   rma_mailbox_t *mb;
   int64_t expect[C_PER_SLOT * RING];
   int *ipiv, info, stopped;
@@ -55,10 +55,12 @@ typedef struct {
   int *piv;        /* pivots of the current step */
   int *rows, *src; /* touched rows of the step's interchanges and their sources */
   double *old;     /* packed old contents of this rank's touched rows (own mailbox area) */
-  const double *l_base; /* this step's factored panel: D_k's slot read in place, or own slot */
-  int l_in_place;       /* l_base is D_k's panel area (absolute rows), else own L area */
+  const double *l_base; /* this step's factored panel: the slot of D_k or of my group's leader */
   int64_t *done_seen;   /* per rank: the largest completed-step count seen (credits) */
-  int *node_ranks, *node_start; /* ranks grouped by node: node x holds node_ranks[node_start[x]..] */
+  int ngroups;          /* groups: the ranks that read each other's slots in place */
+  int *group_ranks, *group_start; /* group g: group_ranks[group_start[g] .. group_start[g+1]) */
+  int *group_of;                  /* group of each rank */
+  char *prow_mark;                /* p0 flags: process rows present in a group */
 } lu_t;
 
 static int owner_of(const lu_t *s, int bi, int bj) { return (bi % s->p0) * s->p1 + bj % s->p1; }
@@ -86,22 +88,19 @@ static int wait_done(lu_t *s, int r, int64_t need) {
 }
 
 // Credit: slot k % RING of target is free for step k once every rank that
-// read it during step k - RING has finished that step: target itself, and,
-// when target was D_{k-RING}, its node neighbours, which read its factored
-// panel in place (the node's shared-memory broadcast of the panel).
+// may have read it during step k - RING has finished that step: the ranks of
+// target's group, which read a factored panel in place from the slot of D or
+// of their leader (the group's shared-memory broadcast of the panel).
 static int credit(lu_t *s, int target, int k) {
   if (k < RING)
     return 0;
   double t0 = rma_timing_start();
-  int64_t need = k - RING + 1;
-  int rc = wait_done(s, target, need);
-  if (rc == 0 && s->mb->seg.shared && owner_of(s, k - RING, k - RING) == target) {
-    int node = rma_context()->node_of[target];
-    for (int x = s->node_start[node]; x < s->node_start[node + 1] && rc == 0; x++)
-      rc = wait_done(s, s->node_ranks[x], need);
-  }
+  int64_t need = k - RING + 1, rc = 0;
+  int g = s->group_of[target];
+  for (int x = s->group_start[g]; x < s->group_start[g + 1] && rc == 0; x++)
+    rc = wait_done(s, s->group_ranks[x], need);
   rma_timing_stop(RMA_PHASE_WAIT, t0);
-  return rc;
+  return (int)rc;
 }
 
 static int wait_for(lu_t *s, int k, int which, int64_t count) {
@@ -140,19 +139,47 @@ static int send_panel(lu_t *s, int k) {
   return 0;
 }
 
-// The L rows of tile row i of this step's panel (nb x ck, ld ck). Read in
-// place from D_k's panel area they stand at their absolute row; received by
-// put, in this process row's local row order.
+// The L rows of tile row i of this step's panel (nb x ck, ld ck), at their
+// absolute row in the panel area of the slot this rank reads.
 static const double *l_rows(const lu_t *s, int i, int ck) {
-  if (s->l_in_place)
-    return s->l_base + s->off_panel + (long)i * s->nb * ck;
-  return s->l_base + s->off_l + local_row(s, i) * ck;
+  return s->l_base + s->off_panel + (long)i * s->nb * ck;
 }
 
-// 2. On D_k: factor the gathered panel and send each rank its part: node
-// neighbours read it in place from D_k's slot (a notification each, no
-// copy); the header and the L tiles of their process row go by put to ranks
-// on other nodes.
+// Put the header and the panel rows group g needs (the tile rows of the
+// process rows among its ranks, at their absolute place) into the slot of
+// g's leader, then notify every rank of g (the leader first: its
+// notification completes the puts).
+static int send_to_group(lu_t *s, int k, int g, const double *hdr, int nhdr, const double *panel,
+                         int ck) {
+  const rma_tiles_t *t = s->t;
+  int leader = s->group_ranks[s->group_start[g]];
+  RMA_CALL(credit(s, leader, k));
+  RMA_CALL(rma_mailbox_put(s->mb, leader, slot_off(s, k, 0), hdr, 1, nhdr, nhdr, nhdr));
+  memset(s->prow_mark, 0, (size_t)s->p0);
+  for (int x = s->group_start[g]; x < s->group_start[g + 1]; x++)
+    s->prow_mark[s->group_ranks[x] / s->p1] = 1;
+  for (int i = k; i < t->mt;) { // runs of needed tile rows: one put each
+    if (!s->prow_mark[i % s->p0]) {
+      i++;
+      continue;
+    }
+    int end = i;
+    while (end < t->mt && s->prow_mark[end % s->p0])
+      end++;
+    int rows = (end == t->mt ? t->m : end * s->nb) - i * s->nb;
+    RMA_CALL(rma_mailbox_put(s->mb, leader, slot_off(s, k, s->off_panel) + (long)i * s->nb * ck,
+                             panel + (long)(i - k) * s->nb * ck, rows, ck, ck, ck));
+    i = end;
+  }
+  for (int x = s->group_start[g]; x < s->group_start[g + 1]; x++)
+    RMA_CALL(rma_mailbox_notify(s->mb, s->group_ranks[x], counter(k, C_L), 1));
+  return 0;
+}
+
+// 2. On D_k: factor the gathered panel and send each rank its part, a
+// two-level fan-out: the ranks of D_k's own group read the panel in place
+// from D_k's slot (a notification each, no copy); every other group gets
+// one copy of the rows it needs in its leader's slot and reads it there.
 static int factor_panel(lu_t *s, int k) {
   const rma_tiles_t *t = s->t;
   int r0 = k * s->nb, m = t->m - r0, ck = t->n - r0 < s->nb ? t->n - r0 : s->nb;
@@ -169,24 +196,15 @@ static int factor_panel(lu_t *s, int k) {
   hdr[0] = info, hdr[1] = (!s->pivot && info) ? 1 : 0;
   for (int i = 0; i < npiv; i++)
     hdr[2 + i] = s->pivot ? s->piv[i] : i + 1;
-  // Ranks on other nodes get the header and the L tiles of their process
-  // row, stored in their local row order.
-  for (int r = 0; r < s->size; r++) {
-    t0 = rma_timing_start();
-    if (r != s->rank && !rma_mailbox_peer_data(s->mb, r)) {
-      RMA_CALL(credit(s, r, k));
-      RMA_CALL(rma_mailbox_put(s->mb, r, slot_off(s, k, 0), hdr, 1, 2 + npiv, 2 + npiv, 2 + npiv));
-      int pr = r / s->p1;
-      for (int i = first_mine(k, pr, s->p0); i < t->mt; i += s->p0) {
-        double *rows_at = panel + (long)(i - k) * s->nb * ck;
-        int rows = t->m - i * s->nb < s->nb ? t->m - i * s->nb : s->nb;
-        RMA_CALL(rma_mailbox_put(s->mb, r, slot_off(s, k, s->off_l) + local_row(s, i) * ck,
-                                 rows_at, rows, ck, ck, ck));
-      }
-    }
-    RMA_CALL(rma_mailbox_notify(s->mb, r, counter(k, C_L), 1));
-    rma_timing_stop(RMA_PHASE_COMM, t0);
-  }
+  t0 = rma_timing_start();
+  int mine = s->group_of[s->rank];
+  for (int x = s->group_start[mine]; x < s->group_start[mine + 1]; x++)
+    RMA_CALL(rma_mailbox_notify(s->mb, s->group_ranks[x], counter(k, C_L), 1));
+  // The other groups, starting after mine (staggered: D's of successive
+  // steps do not all serve group 0 first).
+  for (int y = 1; y < s->ngroups; y++)
+    RMA_CALL(send_to_group(s, k, (mine + y) % s->ngroups, hdr, 2 + npiv, panel, ck));
+  rma_timing_stop(RMA_PHASE_COMM, t0);
   return 0;
 }
 
@@ -308,9 +326,9 @@ static void update(lu_t *s, int k, int ck, int jlo, int jhi) {
     tile_at(s, i0, jl, &ld, &rows, &cols);
     int width = (int)(local_col(s, jl) - local_col(s, j0)) + cols;
     const double *u = u_row(s, k, j0, &uld);
-    // My local rows' L: one array when received or with one process row,
-    // else D_k's panel holds them tile row by tile row.
-    int step = s->l_in_place && s->p0 > 1 ? s->p0 : t->mt;
+    // My local rows' L: one array with one process row, else tile row by
+    // tile row from the panel (which holds every process row's rows).
+    int step = s->p0 > 1 ? s->p0 : t->mt;
     for (int i = i0; i < t->mt; i += step) {
       double *a = tile_at(s, i, j0, &ld, &rows, &cols);
       int r = step == t->mt ? lrows : rows;
@@ -368,13 +386,13 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
   if (owner_of(s, k, k) == s->rank && !*factored_ahead)
     RMA_CALL(factor_panel(s, k));
   *factored_ahead = 0;
-  // 2. The factored panel: pivots, info, L tiles of my tile rows, in D_k's
-  // slot when it is in reach, else put into mine.
+  // 2. The factored panel: pivots, info, L tiles of my tile rows, in the
+  // slot of D_k when it is in my group, else of my group's leader.
   RMA_CALL(wait_for(s, k, C_L, 1));
-  int d = owner_of(s, k, k);
-  const double *there = d == s->rank ? s->mb->data : rma_mailbox_peer_data(s->mb, d);
-  s->l_in_place = there != NULL;
-  s->l_base = (there ? there : s->mb->data) + slot_off(s, k, 0);
+  int d = owner_of(s, k, k), g = s->group_of[s->rank];
+  int from = s->group_of[d] == g ? d : s->group_ranks[s->group_start[g]];
+  s->l_base = (from == s->rank ? s->mb->data : rma_mailbox_peer_data(s->mb, from)) +
+              slot_off(s, k, 0);
   const double *hdr = s->l_base;
   int info = (int)hdr[0];
   if (info && !s->info)
@@ -447,6 +465,31 @@ static void print_timeline(const lu_t *s) {
   }
 }
 
+// The groups of ranks that read each other's slots in place: the nodes when
+// the mailbox is node-shared, else every rank alone; ranks in rank order.
+static int make_groups(lu_t *s) {
+  const rma_context_t *ctx = rma_context();
+  int shared = s->mb->seg.shared;
+  s->ngroups = shared ? ctx->nnodes : s->size;
+  s->group_of = malloc(sizeof(int) * (size_t)s->size);
+  s->group_ranks = malloc(sizeof(int) * (size_t)s->size);
+  s->group_start = calloc((size_t)s->ngroups + 1, sizeof(int));
+  if (!s->group_of || !s->group_ranks || !s->group_start)
+    return RMA_ERR_NO_MEMORY;
+  for (int r = 0; r < s->size; r++) {
+    s->group_of[r] = shared ? ctx->node_of[r] : r;
+    s->group_start[s->group_of[r] + 1]++;
+  }
+  for (int g = 0; g < s->ngroups; g++)
+    s->group_start[g + 1] += s->group_start[g];
+  for (int r = 0; r < s->size; r++) // rank order within each group
+    s->group_ranks[s->group_start[s->group_of[r]]++] = r;
+  for (int g = s->ngroups; g > 0; g--)
+    s->group_start[g] = s->group_start[g - 1];
+  s->group_start[0] = 0;
+  return 0;
+}
+
 int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   rma_context_t *ctx = rma_context();
   lu_t s;
@@ -457,21 +500,15 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   s.pivot = ipiv != NULL, s.ipiv = ipiv;
   s.lc = rma_numroc(t->n, t->nb, s.q, t->p1);
   long lcmax = rma_numroc(t->n, t->nb, 0, t->p1);
-  // Slot layout: header, panel (on D; tile row i at i * nb rows in), L
-  // tiles, U tiles, interchanged rows. The L area holds this process row's
-  // local rows, the U area this process column's local columns: sized by the
-  // largest process row/column. With one process row the L rows are the
-  // panel's own rows in place, and no U row or interchanged row travels: the
-  // slot is the panel area alone (a third of the mailbox).
+  // Slot layout: header, panel (tile row i at i * nb rows in: the gathered
+  // panel on D, the factored one on D and on group leaders), U tiles (this
+  // process column's local columns, sized by the largest), interchanged
+  // rows. With one process row no U row or interchanged row travels: the
+  // slot is the panel area alone.
   s.hdr = s.nb + 2;
   s.off_panel = s.hdr;
-  long lrmax = rma_numroc(t->m, t->mb, 0, t->p0);
-  if (t->p0 == 1) {
-    s.off_l = s.off_panel;
-    s.off_u = s.off_swap = s.slot_len = s.off_panel + (long)t->m * s.nb;
-  } else {
-    s.off_l = s.off_panel + (long)t->m * s.nb;
-    s.off_u = s.off_l + lrmax * s.nb;
+  s.off_u = s.off_swap = s.slot_len = s.off_panel + (long)t->m * s.nb;
+  if (t->p0 > 1) {
     s.off_swap = s.off_u + (long)s.nb * lcmax;
     s.slot_len = s.off_swap + 2L * s.nb * lcmax;
   }
@@ -479,33 +516,18 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   s.rows = malloc(sizeof(int) * 2 * (size_t)s.nb);
   s.src = malloc(sizeof(int) * 2 * (size_t)s.nb);
   s.done_seen = calloc((size_t)s.size, sizeof(int64_t));
-  s.node_ranks = malloc(sizeof(int) * (size_t)s.size);
-  s.node_start = calloc((size_t)ctx->nnodes + 1, sizeof(int));
-  int rc = (s.piv && s.rows && s.src && s.done_seen && s.node_ranks && s.node_start)
-               ? 0
-               : RMA_ERR_NO_MEMORY;
-  if (rc == 0) { // ranks grouped by node, in rank order (a counting sort)
-    for (int r = 0; r < s.size; r++)
-      s.node_start[ctx->node_of[r] + 1]++;
-    for (int x = 0; x < ctx->nnodes; x++)
-      s.node_start[x + 1] += s.node_start[x];
-    int *fill = malloc(sizeof(int) * (size_t)ctx->nnodes);
-    if (!fill)
-      rc = RMA_ERR_NO_MEMORY;
-    for (int x = 0; fill && x < ctx->nnodes; x++)
-      fill[x] = s.node_start[x];
-    for (int r = 0; fill && r < s.size; r++)
-      s.node_ranks[fill[ctx->node_of[r]]++] = r;
-    free(fill);
-  }
+  s.prow_mark = malloc((size_t)s.p0);
+  int rc = (s.piv && s.rows && s.src && s.done_seen && s.prow_mark) ? 0 : RMA_ERR_NO_MEMORY;
   rc = rma_status_agree(ctx->comm, rc);
   // After the slots, this rank's own area for the old contents of the rows
   // an interchange touches (only this rank writes it): kept memory, already
   // resident, so a first call does not fault its pages in.
   if (rc == 0)
     rc = rma_mailbox_open(C_DONE + 1, RING * s.slot_len + 2L * s.nb * lcmax, &s.mb);
-  if (rc == 0)
+  if (rc == 0) {
     s.old = s.mb->data + RING * s.slot_len;
+    rc = rma_status_agree(ctx->comm, make_groups(&s));
+  }
   rma_timing_reset();
   s.t_begin = MPI_Wtime();
   if (rma_options()->verbose >= 2)
@@ -526,7 +548,8 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
     print_timeline(&s);
   }
   free(s.piv), free(s.rows), free(s.src), free(s.timeline);
-  free(s.done_seen), free(s.node_ranks), free(s.node_start);
+  free(s.done_seen), free(s.prow_mark), free(s.group_ranks), free(s.group_start),
+      free(s.group_of);
   *info = s.info;
   return rc;
 }
