@@ -44,7 +44,7 @@ typedef struct {
   double *seg;
   int nb, p0, p1, p, q, rank, size;
   int steps, pivot;
-  long lc;            /* this rank's local column count */
+  long lc, lcmax;     /* this rank's local column count, the largest one */
   long hdr, slot_len; /* layout of one slot */
   long off_panel, off_u, off_swap;
   rma_mailbox_t *mb;
@@ -61,6 +61,7 @@ typedef struct {
   int *group_ranks, *group_start; /* group g: group_ranks[group_start[g] .. group_start[g+1]) */
   int *group_of;                  /* group of each rank */
   char *prow_mark;                /* p0 flags: process rows present in a group */
+  int *group_stamp;               /* per group: 1 + the last step its U row went out */
 } lu_t;
 
 static int owner_of(const lu_t *s, int bi, int bj) { return (bi % s->p0) * s->p1 + bj % s->p1; }
@@ -297,16 +298,29 @@ static int apply_swaps(lu_t *s, int k, int npiv) {
   return 0;
 }
 
+// The leader of group g: its lowest rank.
+static int leader(const lu_t *s, int g) { return s->group_ranks[s->group_start[g]]; }
+
+// Where the U row of process column q stands in a slot's U area: a block of
+// nb x lcmax per process column, this column's local columns in order.
+static long u_off(const lu_t *s, int k, int q) {
+  return slot_off(s, k, s->off_u) + (long)q * s->nb * s->lcmax;
+}
+
 // The U row of step k for this rank's tile columns: a pointer to local
-// column lc of it and its ld (this rank's own tiles on process row k % p0,
-// the received copy elsewhere).
+// column lc of it and its ld (this rank's own tiles on process row k % p0;
+// elsewhere the copy in the sender's slot when it is in my group, else in my
+// group leader's slot).
 static const double *u_row(lu_t *s, int k, int j, int *ld) {
   if (k % s->p0 == s->p) {
     int rows, cols;
     return tile_at(s, k, j, ld, &rows, &cols);
   }
+  int sender = (k % s->p0) * s->p1 + s->q, g = s->group_of[s->rank];
+  int from = s->group_of[sender] == g ? sender : leader(s, g);
+  const double *base = from == s->rank ? s->mb->data : rma_mailbox_peer_data(s->mb, from);
   *ld = (int)s->lc;
-  return slot(s, k, s->off_u) + local_col(s, j);
+  return base + u_off(s, k, s->q) + local_col(s, j);
 }
 
 // A(i, j) -= L(i, k) U(k, j) for this rank's tiles with i > k and tile
@@ -349,8 +363,10 @@ static void update(lu_t *s, int k, int ck, int jlo, int jhi) {
 }
 
 // 4. On process row k % p0: U(k, j) = L(k,k)^-1 A(k, j) for this rank's
-// tiles, sent to the other process rows of its column (always notified, so
-// every receiver expects exactly one message per step).
+// tiles, sent to the other process rows of its column, in two levels like
+// the panel: one copy per group (into my own slot for my group, into the
+// leader's slot for another), read there in place by the group's receivers.
+// Every receiver is notified once per step.
 static int u_row_send(lu_t *s, int k, int ck) {
   const rma_tiles_t *t = s->t;
   const double *l00 = l_rows(s, k, ck);
@@ -361,19 +377,25 @@ static int u_row_send(lu_t *s, int k, int ck) {
     rma_kernel_trsm(1, 0, 1, rows, cols, l00, ck, a, ld);
   }
   rma_timing_stop(RMA_PHASE_UPDATE, t0);
+  int mine = s->group_of[s->rank];
   for (int pr = 0; pr < s->p0; pr++) {
-    if (pr == s->p)
+    int g = s->group_of[pr * s->p1 + s->q];
+    if (pr == s->p || s->group_stamp[g] == k + 1)
       continue;
-    int target = pr * s->p1 + s->q;
-    RMA_CALL(credit(s, target, k));
+    s->group_stamp[g] = k + 1;
+    int holder = g == mine ? s->rank : leader(s, g);
+    RMA_CALL(credit(s, holder, k));
     t0 = rma_timing_start();
     for (int j = first_mine(k + 1, s->q, s->p1); j < t->nt; j += s->p1) {
       int ld, rows, cols;
       double *a = tile_at(s, k, j, &ld, &rows, &cols);
-      RMA_CALL(rma_mailbox_put(s->mb, target, slot_off(s, k, s->off_u) + local_col(s, j), a, rows,
-                               cols, ld, (int)s->lc));
+      RMA_CALL(rma_mailbox_put(s->mb, holder, u_off(s, k, s->q) + local_col(s, j), a, rows, cols,
+                               ld, (int)s->lc));
     }
-    RMA_CALL(rma_mailbox_notify(s->mb, target, counter(k, C_U), 1));
+    RMA_CALL(rma_mailbox_flush(s->mb, holder));
+    for (int pr2 = pr; pr2 < s->p0; pr2++) // the receivers in group g
+      if (pr2 != s->p && s->group_of[pr2 * s->p1 + s->q] == g)
+        RMA_CALL(rma_mailbox_notify(s->mb, pr2 * s->p1 + s->q, counter(k, C_U), 1));
     rma_timing_stop(RMA_PHASE_COMM, t0);
   }
   return 0;
@@ -499,7 +521,7 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   s.steps = t->mt < t->nt ? t->mt : t->nt;
   s.pivot = ipiv != NULL, s.ipiv = ipiv;
   s.lc = rma_numroc(t->n, t->nb, s.q, t->p1);
-  long lcmax = rma_numroc(t->n, t->nb, 0, t->p1);
+  long lcmax = s.lcmax = rma_numroc(t->n, t->nb, 0, t->p1);
   // Slot layout: header, panel (tile row i at i * nb rows in: the gathered
   // panel on D, the factored one on D and on group leaders), U tiles (this
   // process column's local columns, sized by the largest), interchanged
@@ -509,7 +531,7 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   s.off_panel = s.hdr;
   s.off_u = s.off_swap = s.slot_len = s.off_panel + (long)t->m * s.nb;
   if (t->p0 > 1) {
-    s.off_swap = s.off_u + (long)s.nb * lcmax;
+    s.off_swap = s.off_u + (long)s.p1 * s.nb * lcmax;
     s.slot_len = s.off_swap + 2L * s.nb * lcmax;
   }
   s.piv = malloc(sizeof(int) * (size_t)s.nb);
@@ -517,7 +539,10 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   s.src = malloc(sizeof(int) * 2 * (size_t)s.nb);
   s.done_seen = calloc((size_t)s.size, sizeof(int64_t));
   s.prow_mark = malloc((size_t)s.p0);
-  int rc = (s.piv && s.rows && s.src && s.done_seen && s.prow_mark) ? 0 : RMA_ERR_NO_MEMORY;
+  s.group_stamp = calloc((size_t)s.size, sizeof(int));
+  int rc = (s.piv && s.rows && s.src && s.done_seen && s.prow_mark && s.group_stamp)
+               ? 0
+               : RMA_ERR_NO_MEMORY;
   rc = rma_status_agree(ctx->comm, rc);
   // After the slots, this rank's own area for the old contents of the rows
   // an interchange touches (only this rank writes it): kept memory, already
@@ -548,8 +573,8 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
     print_timeline(&s);
   }
   free(s.piv), free(s.rows), free(s.src), free(s.timeline);
-  free(s.done_seen), free(s.prow_mark), free(s.group_ranks), free(s.group_start),
-      free(s.group_of);
+  free(s.done_seen), free(s.prow_mark), free(s.group_stamp), free(s.group_ranks),
+      free(s.group_start), free(s.group_of);
   *info = s.info;
   return rc;
 }

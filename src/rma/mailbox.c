@@ -142,6 +142,14 @@ double *rma_mailbox_peer_data(const rma_mailbox_t *mb, int target) {
   return mb->seg.peer[target] ? mb->seg.peer[target] + data_disp(mb, 0) : NULL;
 }
 
+int rma_mailbox_flush(rma_mailbox_t *mb, int target) {
+  if (mb->seg.peer[target])
+    __atomic_thread_fence(__ATOMIC_RELEASE); // copies in place: ordered before later notifications
+  else
+    RMA_CALL_MPI(MPI_Win_flush(target, mb->seg.win));
+  return 0;
+}
+
 int rma_mailbox_notify(rma_mailbox_t *mb, int target, int counter, int64_t inc) {
   if (mb->seg.peer[target]) {
     // The copies above happen before the add (release).

@@ -69,6 +69,10 @@ double *rma_mailbox_peer_data(const rma_mailbox_t *mb, int target);
  * shared domain: read and write it with CPU atomics), else NULL. */
 int64_t *rma_mailbox_peer_counters(const rma_mailbox_t *mb, int target);
 
+/* Local (one-sided). Complete every put to target (no notification: for data
+ * that others, notified separately, read in target's area in place). */
+int rma_mailbox_flush(rma_mailbox_t *mb, int target);
+
 /* Local (one-sided). Complete every put to target, then add inc to target's
  * counter. */
 int rma_mailbox_notify(rma_mailbox_t *mb, int target, int counter, int64_t inc);
