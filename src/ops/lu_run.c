@@ -33,6 +33,7 @@
 #include "core/timing.h"
 #include "kernel/tile_blas.h"
 #include "kernel/tile_lapack.h"
+#include "rma/groups.h"
 #include "rma/mailbox.h"
 
 #define RING 3
@@ -57,11 +58,10 @@ typedef struct {
   double *old;     /* packed old contents of this rank's touched rows (own mailbox area) */
   const double *l_base; /* this step's factored panel: the slot of D_k or of my group's leader */
   int64_t *done_seen;   /* per rank: the largest completed-step count seen (credits) */
-  int ngroups;          /* groups: the ranks that read each other's slots in place */
-  int *group_ranks, *group_start; /* group g: group_ranks[group_start[g] .. group_start[g+1]) */
-  int *group_of;                  /* group of each rank */
-  char *prow_mark;                /* p0 flags: process rows present in a group */
-  int *group_stamp;               /* per group: 1 + the last step its U row went out */
+  rma_groups_t grp;     /* the ranks that read each other's slots in place */
+  char *prow_mark;      /* p0 flags: process rows present in a group */
+  int *group_stamp;     /* per group: 1 + the last step its U row went out */
+  int *receivers;       /* p0: the receivers of this rank's U row */
 } lu_t;
 
 static int owner_of(const lu_t *s, int bi, int bj) { return (bi % s->p0) * s->p1 + bj % s->p1; }
@@ -97,9 +97,10 @@ static int credit(lu_t *s, int target, int k) {
     return 0;
   double t0 = rma_timing_start();
   int64_t need = k - RING + 1, rc = 0;
-  int g = s->group_of[target];
-  for (int x = s->group_start[g]; x < s->group_start[g + 1] && rc == 0; x++)
-    rc = wait_done(s, s->group_ranks[x], need);
+  const rma_groups_t *gr = &s->grp;
+  int g = gr->of[target];
+  for (int x = gr->start[g]; x < gr->start[g + 1] && rc == 0; x++)
+    rc = wait_done(s, gr->ranks[x], need);
   rma_timing_stop(RMA_PHASE_WAIT, t0);
   return (int)rc;
 }
@@ -146,19 +147,34 @@ static const double *l_rows(const lu_t *s, int i, int ck) {
   return s->l_base + s->off_panel + (long)i * s->nb * ck;
 }
 
-// Put the header and the panel rows group g needs (the tile rows of the
-// process rows among its ranks, at their absolute place) into the slot of
-// g's leader, then notify every rank of g (the leader first: its
-// notification completes the puts).
-static int send_to_group(lu_t *s, int k, int g, const double *hdr, int nhdr, const double *panel,
-                         int ck) {
+// One hand-out of a step (rma_groups_fanout's callbacks): the step, and for
+// the panel its header and rows, for the U row the process column's tiles.
+typedef struct {
+  lu_t *s;
+  int k, nhdr, ck;
+  const double *hdr, *panel;
+} handout_t;
+
+static int handout_credit(void *arg, int holder) {
+  handout_t *h = arg;
+  return credit(h->s, holder, h->k);
+}
+
+// The header and the panel rows group g needs (the tile rows of the process
+// rows among its ranks, at their absolute place) into holder's slot; D's own
+// slot holds them already.
+static int panel_put(void *arg, int holder, int g) {
+  handout_t *h = arg;
+  lu_t *s = h->s;
   const rma_tiles_t *t = s->t;
-  int leader = s->group_ranks[s->group_start[g]];
-  RMA_CALL(credit(s, leader, k));
-  RMA_CALL(rma_mailbox_put(s->mb, leader, slot_off(s, k, 0), hdr, 1, nhdr, nhdr, nhdr));
+  const rma_groups_t *gr = &s->grp;
+  int k = h->k, ck = h->ck;
+  if (holder == s->rank)
+    return 0;
+  RMA_CALL(rma_mailbox_put(s->mb, holder, slot_off(s, k, 0), h->hdr, 1, h->nhdr, h->nhdr, h->nhdr));
   memset(s->prow_mark, 0, (size_t)s->p0);
-  for (int x = s->group_start[g]; x < s->group_start[g + 1]; x++)
-    s->prow_mark[s->group_ranks[x] / s->p1] = 1;
+  for (int x = gr->start[g]; x < gr->start[g + 1]; x++)
+    s->prow_mark[gr->ranks[x] / s->p1] = 1;
   for (int i = k; i < t->mt;) { // runs of needed tile rows: one put each
     if (!s->prow_mark[i % s->p0]) {
       i++;
@@ -168,12 +184,10 @@ static int send_to_group(lu_t *s, int k, int g, const double *hdr, int nhdr, con
     while (end < t->mt && s->prow_mark[end % s->p0])
       end++;
     int rows = (end == t->mt ? t->m : end * s->nb) - i * s->nb;
-    RMA_CALL(rma_mailbox_put(s->mb, leader, slot_off(s, k, s->off_panel) + (long)i * s->nb * ck,
-                             panel + (long)(i - k) * s->nb * ck, rows, ck, ck, ck));
+    RMA_CALL(rma_mailbox_put(s->mb, holder, slot_off(s, k, s->off_panel) + (long)i * s->nb * ck,
+                             h->panel + (long)(i - k) * s->nb * ck, rows, ck, ck, ck));
     i = end;
   }
-  for (int x = s->group_start[g]; x < s->group_start[g + 1]; x++)
-    RMA_CALL(rma_mailbox_notify(s->mb, s->group_ranks[x], counter(k, C_L), 1));
   return 0;
 }
 
@@ -198,13 +212,9 @@ static int factor_panel(lu_t *s, int k) {
   for (int i = 0; i < npiv; i++)
     hdr[2 + i] = s->pivot ? s->piv[i] : i + 1;
   t0 = rma_timing_start();
-  int mine = s->group_of[s->rank];
-  for (int x = s->group_start[mine]; x < s->group_start[mine + 1]; x++)
-    RMA_CALL(rma_mailbox_notify(s->mb, s->group_ranks[x], counter(k, C_L), 1));
-  // The other groups, starting after mine (staggered: D's of successive
-  // steps do not all serve group 0 first).
-  for (int y = 1; y < s->ngroups; y++)
-    RMA_CALL(send_to_group(s, k, (mine + y) % s->ngroups, hdr, 2 + npiv, panel, ck));
+  handout_t h = {s, k, 2 + npiv, ck, hdr, panel};
+  rma_fanout_ops_t ops = {handout_credit, panel_put, &h};
+  RMA_CALL(rma_groups_fanout(&s->grp, s->mb, s->rank, NULL, 0, counter(k, C_L), NULL, 0, &ops));
   rma_timing_stop(RMA_PHASE_COMM, t0);
   return 0;
 }
@@ -298,9 +308,6 @@ static int apply_swaps(lu_t *s, int k, int npiv) {
   return 0;
 }
 
-// The leader of group g: its lowest rank.
-static int leader(const lu_t *s, int g) { return s->group_ranks[s->group_start[g]]; }
-
 // Where the U row of process column q stands in a slot's U area: a block of
 // nb x lcmax per process column, this column's local columns in order.
 static long u_off(const lu_t *s, int k, int q) {
@@ -316,8 +323,7 @@ static const double *u_row(lu_t *s, int k, int j, int *ld) {
     int rows, cols;
     return tile_at(s, k, j, ld, &rows, &cols);
   }
-  int sender = (k % s->p0) * s->p1 + s->q, g = s->group_of[s->rank];
-  int from = s->group_of[sender] == g ? sender : leader(s, g);
+  int from = rma_groups_holder(&s->grp, (k % s->p0) * s->p1 + s->q, s->rank);
   const double *base = from == s->rank ? s->mb->data : rma_mailbox_peer_data(s->mb, from);
   *ld = (int)s->lc;
   return base + u_off(s, k, s->q) + local_col(s, j);
@@ -362,6 +368,20 @@ static void update(lu_t *s, int k, int ck, int jlo, int jhi) {
   rma_timing_stop(RMA_PHASE_UPDATE, t0);
 }
 
+// This rank's U tiles of step k into holder's U area.
+static int u_put(void *arg, int holder, int g) {
+  handout_t *h = arg;
+  lu_t *s = h->s;
+  (void)g;
+  for (int j = first_mine(h->k + 1, s->q, s->p1); j < s->t->nt; j += s->p1) {
+    int ld, rows, cols;
+    double *a = tile_at(s, h->k, j, &ld, &rows, &cols);
+    RMA_CALL(rma_mailbox_put(s->mb, holder, u_off(s, h->k, s->q) + local_col(s, j), a, rows, cols,
+                             ld, (int)s->lc));
+  }
+  return 0;
+}
+
 // 4. On process row k % p0: U(k, j) = L(k,k)^-1 A(k, j) for this rank's
 // tiles, sent to the other process rows of its column, in two levels like
 // the panel: one copy per group (into my own slot for my group, into the
@@ -377,28 +397,17 @@ static int u_row_send(lu_t *s, int k, int ck) {
     rma_kernel_trsm(1, 0, 1, rows, cols, l00, ck, a, ld);
   }
   rma_timing_stop(RMA_PHASE_UPDATE, t0);
-  int mine = s->group_of[s->rank];
-  for (int pr = 0; pr < s->p0; pr++) {
-    int g = s->group_of[pr * s->p1 + s->q];
-    if (pr == s->p || s->group_stamp[g] == k + 1)
-      continue;
-    s->group_stamp[g] = k + 1;
-    int holder = g == mine ? s->rank : leader(s, g);
-    RMA_CALL(credit(s, holder, k));
-    t0 = rma_timing_start();
-    for (int j = first_mine(k + 1, s->q, s->p1); j < t->nt; j += s->p1) {
-      int ld, rows, cols;
-      double *a = tile_at(s, k, j, &ld, &rows, &cols);
-      RMA_CALL(rma_mailbox_put(s->mb, holder, u_off(s, k, s->q) + local_col(s, j), a, rows, cols,
-                               ld, (int)s->lc));
-    }
-    RMA_CALL(rma_mailbox_flush(s->mb, holder));
-    for (int pr2 = pr; pr2 < s->p0; pr2++) // the receivers in group g
-      if (pr2 != s->p && s->group_of[pr2 * s->p1 + s->q] == g)
-        RMA_CALL(rma_mailbox_notify(s->mb, pr2 * s->p1 + s->q, counter(k, C_U), 1));
-    rma_timing_stop(RMA_PHASE_COMM, t0);
-  }
-  return 0;
+  int n = 0;
+  for (int pr = 0; pr < s->p0; pr++)
+    if (pr != s->p)
+      s->receivers[n++] = pr * s->p1 + s->q;
+  handout_t h = {s, k, 0, ck, NULL, NULL};
+  rma_fanout_ops_t ops = {handout_credit, u_put, &h};
+  t0 = rma_timing_start();
+  int rc = rma_groups_fanout(&s->grp, s->mb, s->rank, s->receivers, n, counter(k, C_U),
+                             s->group_stamp, k + 1, &ops);
+  rma_timing_stop(RMA_PHASE_COMM, t0);
+  return rc;
 }
 
 static int lu_step(lu_t *s, int k, int *factored_ahead) {
@@ -411,8 +420,7 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
   // 2. The factored panel: pivots, info, L tiles of my tile rows, in the
   // slot of D_k when it is in my group, else of my group's leader.
   RMA_CALL(wait_for(s, k, C_L, 1));
-  int d = owner_of(s, k, k), g = s->group_of[s->rank];
-  int from = s->group_of[d] == g ? d : s->group_ranks[s->group_start[g]];
+  int from = rma_groups_holder(&s->grp, owner_of(s, k, k), s->rank);
   s->l_base = (from == s->rank ? s->mb->data : rma_mailbox_peer_data(s->mb, from)) +
               slot_off(s, k, 0);
   const double *hdr = s->l_base;
@@ -487,31 +495,6 @@ static void print_timeline(const lu_t *s) {
   }
 }
 
-// The groups of ranks that read each other's slots in place: the nodes when
-// the mailbox is node-shared, else every rank alone; ranks in rank order.
-static int make_groups(lu_t *s) {
-  const rma_context_t *ctx = rma_context();
-  int shared = s->mb->seg.shared;
-  s->ngroups = shared ? ctx->nnodes : s->size;
-  s->group_of = malloc(sizeof(int) * (size_t)s->size);
-  s->group_ranks = malloc(sizeof(int) * (size_t)s->size);
-  s->group_start = calloc((size_t)s->ngroups + 1, sizeof(int));
-  if (!s->group_of || !s->group_ranks || !s->group_start)
-    return RMA_ERR_NO_MEMORY;
-  for (int r = 0; r < s->size; r++) {
-    s->group_of[r] = shared ? ctx->node_of[r] : r;
-    s->group_start[s->group_of[r] + 1]++;
-  }
-  for (int g = 0; g < s->ngroups; g++)
-    s->group_start[g + 1] += s->group_start[g];
-  for (int r = 0; r < s->size; r++) // rank order within each group
-    s->group_ranks[s->group_start[s->group_of[r]]++] = r;
-  for (int g = s->ngroups; g > 0; g--)
-    s->group_start[g] = s->group_start[g - 1];
-  s->group_start[0] = 0;
-  return 0;
-}
-
 int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   rma_context_t *ctx = rma_context();
   lu_t s;
@@ -540,7 +523,8 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   s.done_seen = calloc((size_t)s.size, sizeof(int64_t));
   s.prow_mark = malloc((size_t)s.p0);
   s.group_stamp = calloc((size_t)s.size, sizeof(int));
-  int rc = (s.piv && s.rows && s.src && s.done_seen && s.prow_mark && s.group_stamp)
+  s.receivers = malloc(sizeof(int) * (size_t)s.p0);
+  int rc = (s.piv && s.rows && s.src && s.done_seen && s.prow_mark && s.group_stamp && s.receivers)
                ? 0
                : RMA_ERR_NO_MEMORY;
   rc = rma_status_agree(ctx->comm, rc);
@@ -551,7 +535,7 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
     rc = rma_mailbox_open(C_DONE + 1, RING * s.slot_len + 2L * s.nb * lcmax, &s.mb);
   if (rc == 0) {
     s.old = s.mb->data + RING * s.slot_len;
-    rc = rma_status_agree(ctx->comm, make_groups(&s));
+    rc = rma_status_agree(ctx->comm, rma_groups_make(s.mb, &s.grp));
   }
   rma_timing_reset();
   s.t_begin = MPI_Wtime();
@@ -573,8 +557,8 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
     print_timeline(&s);
   }
   free(s.piv), free(s.rows), free(s.src), free(s.timeline);
-  free(s.done_seen), free(s.prow_mark), free(s.group_stamp), free(s.group_ranks),
-      free(s.group_start), free(s.group_of);
+  free(s.done_seen), free(s.prow_mark), free(s.group_stamp), free(s.receivers);
+  rma_groups_free(&s.grp);
   *info = s.info;
   return rc;
 }

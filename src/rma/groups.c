@@ -1,0 +1,74 @@
+#include "rma/groups.h"
+
+#include <stdlib.h>
+
+#include "core/context.h"
+#include "core/error.h"
+
+int rma_groups_make(const rma_mailbox_t *mb, rma_groups_t *g) {
+  const rma_context_t *ctx = rma_context();
+  int shared = mb->seg.shared, size = ctx->size;
+  g->ngroups = shared ? ctx->nnodes : size;
+  g->of = malloc(sizeof(int) * (size_t)size);
+  g->ranks = malloc(sizeof(int) * (size_t)size);
+  g->start = calloc((size_t)g->ngroups + 1, sizeof(int));
+  if (!g->of || !g->ranks || !g->start)
+    return RMA_ERR_NO_MEMORY;
+  // A counting sort by group, ranks in order within each.
+  for (int r = 0; r < size; r++) {
+    g->of[r] = shared ? ctx->node_of[r] : r;
+    g->start[g->of[r] + 1]++;
+  }
+  for (int x = 0; x < g->ngroups; x++)
+    g->start[x + 1] += g->start[x];
+  for (int r = 0; r < size; r++)
+    g->ranks[g->start[g->of[r]]++] = r;
+  for (int x = g->ngroups; x > 0; x--)
+    g->start[x] = g->start[x - 1];
+  g->start[0] = 0;
+  return 0;
+}
+
+void rma_groups_free(rma_groups_t *g) {
+  free(g->of), free(g->ranks), free(g->start);
+  g->of = g->ranks = g->start = NULL;
+  g->ngroups = 0;
+}
+
+// Serve group x (holding at least one receiver): its copy, then its receivers.
+static int serve(const rma_groups_t *g, rma_mailbox_t *mb, int me, int x, const int *receivers,
+                 int n, int from, int counter, const rma_fanout_ops_t *ops) {
+  int holder = x == g->of[me] ? me : rma_groups_leader(g, x);
+  RMA_CALL(ops->credit(ops->arg, holder));
+  RMA_CALL(ops->put(ops->arg, holder, x));
+  RMA_CALL(rma_mailbox_flush(mb, holder));
+  if (!receivers) {
+    for (int i = g->start[x]; i < g->start[x + 1]; i++)
+      RMA_CALL(rma_mailbox_notify(mb, g->ranks[i], counter, 1));
+    return 0;
+  }
+  for (int i = from; i < n; i++) // the receivers of group x (a line: few)
+    if (g->of[receivers[i]] == x)
+      RMA_CALL(rma_mailbox_notify(mb, receivers[i], counter, 1));
+  return 0;
+}
+
+int rma_groups_fanout(const rma_groups_t *g, rma_mailbox_t *mb, int me, const int *receivers,
+                      int n, int counter, int *stamp, int mark, const rma_fanout_ops_t *ops) {
+  int mine = g->of[me];
+  if (!receivers) { // every rank: every group, mine first
+    for (int y = 0; y < g->ngroups; y++)
+      RMA_CALL(serve(g, mb, me, (mine + y) % g->ngroups, NULL, 0, 0, counter, ops));
+    return 0;
+  }
+  // Mine first, then the others in the order of their first receiver after me.
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < n; i++) {
+      int x = g->of[receivers[i]];
+      if ((pass == 0) != (x == mine) || stamp[x] == mark)
+        continue;
+      stamp[x] = mark;
+      RMA_CALL(serve(g, mb, me, x, receivers, n, i, counter, ops));
+    }
+  return 0;
+}

@@ -1,0 +1,61 @@
+/*
+ * Groups of ranks that read each other's mailbox areas in place: the nodes
+ * when the mailbox is node-shared, else every rank alone. The two-level
+ * fan-outs of the LU and the solve hand one copy of a block to each group
+ * (its leader's area, or the sender's own area for the sender's group) and
+ * notify every receiver, which reads the copy in place.
+ */
+#ifndef RMA_RMA_GROUPS_H
+#define RMA_RMA_GROUPS_H
+
+#include "rma/mailbox.h"
+
+typedef struct {
+  int ngroups;
+  int *of;    /* of[r]: group of rank r */
+  int *ranks; /* group g: ranks[start[g] .. start[g + 1]), in rank order */
+  int *start;
+} rma_groups_t;
+
+/* Local. The groups of mailbox mb's ranks (over the current context).
+ * Returns 0 or RMA_ERR_NO_MEMORY (g then needs rma_groups_free all the same). */
+int rma_groups_make(const rma_mailbox_t *mb, rma_groups_t *g);
+
+/* Local. Free what rma_groups_make allocated; safe on a zeroed struct. */
+void rma_groups_free(rma_groups_t *g);
+
+/* Local. The leader of group x: its lowest rank. */
+static inline int rma_groups_leader(const rma_groups_t *g, int x) { return g->ranks[g->start[x]]; }
+
+/* Local. The rank whose area holds the copy that rank me reads when the
+ * block comes from sender: the sender itself within its group, else the
+ * leader of me's group. */
+static inline int rma_groups_holder(const rma_groups_t *g, int sender, int me) {
+  return g->of[sender] == g->of[me] ? sender : rma_groups_leader(g, g->of[me]);
+}
+
+/* What a two-level hand-out does at each holder (a rank whose area gets the
+ * group's copy): wait until it may be written (credit), then write the
+ * block there (put; for the sender itself, a copy into its own area, or
+ * nothing when the block already sits there). */
+typedef struct {
+  int (*credit)(void *arg, int holder);
+  int (*put)(void *arg, int holder, int group);
+  void *arg;
+} rma_fanout_ops_t;
+
+/*
+ * Local (one-sided). Hand one block from rank me to receivers[0 .. n) (every
+ * rank of the context when receivers is NULL) in two levels: each group that
+ * holds a receiver gets one copy (me's own area for me's group, else its
+ * leader's), then each receiver's counter is raised by 1 and it reads the
+ * copy in place at rma_groups_holder(g, me, receiver). Me's group is served
+ * first, then (every rank) the groups after it in turn, staggered so that
+ * senders of successive steps do not all start with group 0, or (a list)
+ * the groups in the order of their first receiver. stamp: one int per group,
+ * scratch; mark: a value no earlier call with the same stamp used.
+ */
+int rma_groups_fanout(const rma_groups_t *g, rma_mailbox_t *mb, int me, const int *receivers,
+                      int n, int counter, int *stamp, int mark, const rma_fanout_ops_t *ops);
+
+#endif
