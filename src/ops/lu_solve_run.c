@@ -1,13 +1,22 @@
 /*
- * One triangular sweep per factor over the tile diagonal. At step k the
- * owner D_k of tile (k, k) receives, by a reduction, the contributions the
- * other ranks accumulated for tile row k, solves with its diagonal tile,
- * and broadcasts the result to the ranks whose tiles use it; they subtract
- * their products for later tile rows. For 'N' contributions to row k come
- * from tiles (k, j) (process row k % p0) and the result goes down process
- * column k % p1; for 'T' the roles of rows and columns swap. Collectives on
- * each communicator are called in step order by all its members, so the
- * sweeps cannot deadlock. A final sum over all ranks makes x whole everywhere.
+ * One triangular sweep per factor over the tile diagonal, pipelined by put +
+ * notify: no collective between steps. At step k, with D_k the owner of tile
+ * (k, k), its "line" the ranks holding tiles of tile row k (process row
+ * k % p0 for 'N', column k % p1 for 'T', roles of rows and columns swapped)
+ * and its "cross" the ranks holding the tiles that multiply x_k:
+ *  1. every other rank of the line puts the contributions it accumulated for
+ *     tile row k into D_k's slot (one area per position on the line) and
+ *     notifies it;
+ *  2. D_k adds them to b_k, solves with its diagonal tile and hands x_k to
+ *     the cross in two levels (rma/groups.h: one copy per node, read in
+ *     place);
+ *  3. the cross subtracts its tile products from the later tile rows.
+ * The steps of both sweeps are numbered 0 .. 2 nt - 1; slots rotate over
+ * RING, and a writer first checks that the target's group finished the
+ * slot's previous use (credit). A final sum over all ranks makes x whole
+ * everywhere.
+ *
+ * rma_lu_solve -> here -> rma mailbox (put + notify), rma groups -> kernel.
  */
 #include "ops/lu_solve_run.h"
 
@@ -18,14 +27,34 @@
 #include "core/error.h"
 #include "kernel/tile_blas.h"
 #include "kernel/tile_lapack.h"
+#include "rma/groups.h"
+#include "rma/mailbox.h"
+
+#define RING 3
+enum { C_RED, C_X, C_PER_SLOT };
+#define C_DONE (RING * C_PER_SLOT)
 
 typedef struct {
   const rma_tiles_t *t;
   const double *seg;
-  int p, q, nrhs;
-  MPI_Comm row, col; /* my process row (ranked by q) and column (ranked by p) */
-  double *w, *sum;   /* contributions accumulated for every row; reduction result */
+  int p, q, rank, nrhs, nb;
+  rma_mailbox_t *mb;
+  rma_groups_t grp;
+  long blk, slot_len; /* one block (nb x nrhs); slot: a block per line position, then x_k */
+  int xoff_blocks;    /* blocks before the x_k area */
+  int64_t expect[RING * C_PER_SLOT];
+  int64_t *done_seen; /* per rank: completed steps seen (credits) */
+  int *stamp;         /* per group (rma_groups_fanout) */
+  int *cross;         /* receivers of x_k */
+  double *w;          /* contributions accumulated for every tile row */
+  const double *xk;   /* the block being handed out */
+  int g;              /* its step */
 } solve_t;
+
+static long slot_off(const solve_t *s, int g, long off) {
+  return (long)(g % RING) * s->slot_len + off;
+}
+static int counter(int g, int which) { return (g % RING) * C_PER_SLOT + which; }
 
 static const double *tile(const solve_t *s, int bi, int bj, int *ld, int *rows, int *cols) {
   rma_tile_t tl;
@@ -34,35 +63,85 @@ static const double *tile(const solve_t *s, int bi, int bj, int *ld, int *rows, 
   return s->seg + tl.disp;
 }
 
-// Solve with the lower (unit) or upper (non-unit) triangle, transposed or not.
-static int sweep(solve_t *s, int lower, int trans, double *x) {
+// Slot g % RING of target is free once target's group finished step g - RING.
+static int credit(solve_t *s, int target, int g) {
+  if (g < RING)
+    return 0;
+  const rma_groups_t *gr = &s->grp;
+  int x = gr->of[target];
+  for (int i = gr->start[x]; i < gr->start[x + 1]; i++) {
+    int r = gr->ranks[i];
+    if (s->done_seen[r] < g - RING + 1)
+      RMA_CALL(rma_mailbox_wait_remote_seen(s->mb, r, C_DONE, g - RING + 1, &s->done_seen[r]));
+  }
+  return 0;
+}
+
+static int wait_for(solve_t *s, int g, int which, int64_t count) {
+  s->expect[counter(g, which)] += count;
+  return rma_mailbox_wait(s->mb, counter(g, which), s->expect[counter(g, which)]);
+}
+
+static int x_credit(void *arg, int holder) {
+  solve_t *s = arg;
+  return credit(s, holder, s->g);
+}
+
+static int x_put(void *arg, int holder, int group) {
+  solve_t *s = arg;
+  (void)group;
+  return rma_mailbox_put(s->mb, holder, slot_off(s, s->g, s->xoff_blocks * s->blk), s->xk, 1,
+                         (int)s->blk, (int)s->blk, (int)s->blk);
+}
+
+// Step g of a sweep: tile row k, with the lower (unit) or upper (non-unit)
+// triangle, transposed or not.
+static int step(solve_t *s, int g, int k, int lower, int trans, double *x) {
   const rma_tiles_t *t = s->t;
-  int nb = t->mb, nt = t->mt, forward = lower ^ trans, nrhs = s->nrhs;
-  memset(s->w, 0, sizeof(double) * (size_t)t->m * nrhs);
-  for (int step = 0; step < nt; step++) {
-    int k = forward ? step : nt - 1 - step;
-    int kp = k % t->p0, kq = k % t->p1, h = t->m - k * nb < nb ? t->m - k * nb : nb;
-    double *xk = x + (long)k * nb * nrhs;
-    // Contributions to row k: reduced to D_k, which then solves with tile (k, k).
-    int in_red = trans ? s->q == kq : s->p == kp;
-    if (in_red) {
-      MPI_Comm red = trans ? s->col : s->row;
-      int root = trans ? kp : kq;
-      RMA_CALL_MPI(
-          MPI_Reduce(s->w + (long)k * nb * nrhs, s->sum, h * nrhs, MPI_DOUBLE, MPI_SUM, root, red));
-      if (s->p == kp && s->q == kq) {
-        for (long i = 0; i < (long)h * nrhs; i++)
-          xk[i] += s->sum[i];
-        int ld, rows, cols;
-        const double *d = tile(s, k, k, &ld, &rows, &cols);
-        rma_kernel_trsm(lower, trans, lower, h, nrhs, d, ld, xk, nrhs);
-      }
+  int nb = s->nb, nrhs = s->nrhs, forward = lower ^ trans, nt = t->mt;
+  int kp = k % t->p0, kq = k % t->p1, h = t->m - k * nb < nb ? t->m - k * nb : nb;
+  int d = kp * t->p1 + kq, len = h * nrhs;
+  double *xk = x + (long)k * nb * nrhs, *wk = s->w + (long)k * nb * nrhs;
+  int in_line = trans ? s->q == kq : s->p == kp, pos = trans ? s->p : s->q;
+  int line_len = trans ? t->p0 : t->p1;
+  // 1. Contributions to tile row k go to D_k.
+  if (in_line && s->rank != d) {
+    RMA_CALL(credit(s, d, g));
+    RMA_CALL(rma_mailbox_put(s->mb, d, slot_off(s, g, pos * s->blk), wk, 1, len, len, len));
+    RMA_CALL(rma_mailbox_notify(s->mb, d, counter(g, C_RED), 1));
+  }
+  // 2. D_k solves and hands x_k to the cross.
+  if (s->rank == d) {
+    RMA_CALL(wait_for(s, g, C_RED, line_len - 1));
+    const double *red = s->mb->data + slot_off(s, g, 0);
+    for (int c = 0; c < line_len; c++) {
+      const double *from = c == pos ? wk : red + c * s->blk;
+      for (int i = 0; i < len; i++)
+        xk[i] += from[i];
     }
-    // The result goes to the ranks holding the tiles that multiply it.
-    int in_bc = trans ? s->p == kp : s->q == kq;
-    if (!in_bc)
-      continue;
-    RMA_CALL_MPI(MPI_Bcast(xk, h * nrhs, MPI_DOUBLE, trans ? kq : kp, trans ? s->row : s->col));
+    int ld, rows, cols;
+    const double *dk = tile(s, k, k, &ld, &rows, &cols);
+    rma_kernel_trsm(lower, trans, lower, h, nrhs, dk, ld, xk, nrhs);
+    int n = 0, cross_len = trans ? t->p1 : t->p0;
+    for (int c = 0; c < cross_len; c++) {
+      int r = trans ? kp * t->p1 + c : c * t->p1 + kq;
+      if (r != d)
+        s->cross[n++] = r;
+    }
+    s->xk = xk, s->g = g;
+    rma_fanout_ops_t ops = {x_credit, x_put, s};
+    RMA_CALL(rma_groups_fanout(&s->grp, s->mb, s->rank, s->cross, n, counter(g, C_X), s->stamp,
+                               g + 1, &ops));
+  }
+  // 3. The cross subtracts its products from the later tile rows.
+  int in_cross = trans ? s->p == kp : s->q == kq;
+  if (in_cross && s->rank != d) {
+    RMA_CALL(wait_for(s, g, C_X, 1));
+    int from = rma_groups_holder(&s->grp, d, s->rank);
+    const double *base = from == s->rank ? s->mb->data : rma_mailbox_peer_data(s->mb, from);
+    memcpy(xk, base + slot_off(s, g, s->xoff_blocks * s->blk), sizeof(double) * (size_t)len);
+  }
+  if (in_cross) {
     int first = forward ? k + 1 : 0, last = forward ? nt : k; // later tile rows [first, last)
     int mine = trans ? s->q : s->p, stride = trans ? t->p1 : t->p0;
     for (int i = first + ((mine - first) % stride + stride) % stride; i < last; i += stride) {
@@ -73,25 +152,49 @@ static int sweep(solve_t *s, int lower, int trans, double *x) {
                       nrhs);
     }
   }
+  return rma_mailbox_store(s->mb, s->rank, C_DONE, g + 1);
+}
+
+// The lower (unit) or upper (non-unit) triangle, transposed or not: steps
+// g0 .. g0 + nt - 1.
+static int sweep(solve_t *s, int g0, int lower, int trans, double *x) {
+  int nt = s->t->mt, forward = lower ^ trans;
+  memset(s->w, 0, sizeof(double) * (size_t)s->t->m * s->nrhs);
+  for (int i = 0; i < nt; i++)
+    RMA_CALL(step(s, g0 + i, forward ? i : nt - 1 - i, lower, trans, x));
   return 0;
 }
 
 int rma_lu_solve_run(const rma_tiles_t *t, const double *seg, int trans, int nrhs, double *x) {
   rma_context_t *ctx = rma_context();
-  solve_t s = {t,    seg, ctx->rank / t->p1, ctx->rank % t->p1, nrhs, MPI_COMM_NULL, MPI_COMM_NULL,
-               NULL, NULL};
-  int n = t->m, rc = 0;
+  solve_t s;
+  memset(&s, 0, sizeof s);
+  s.t = t, s.seg = seg, s.nrhs = nrhs, s.nb = t->mb, s.rank = ctx->rank;
+  s.p = ctx->rank / t->p1, s.q = ctx->rank % t->p1;
+  int n = t->m, line_max = t->p0 > t->p1 ? t->p0 : t->p1, rc = 0;
+  s.blk = (long)s.nb * nrhs;
+  s.xoff_blocks = line_max;
+  s.slot_len = (line_max + 1) * s.blk;
   s.w = malloc(sizeof(double) * (size_t)n * nrhs);
-  s.sum = malloc(sizeof(double) * (size_t)t->mb * nrhs);
+  s.done_seen = calloc((size_t)ctx->size, sizeof(int64_t));
+  s.stamp = calloc((size_t)ctx->size, sizeof(int));
+  s.cross = malloc(sizeof(int) * (size_t)line_max);
   double *whole = malloc(sizeof(double) * (size_t)n * nrhs);
-  rc = rma_status_agree(ctx->comm, s.w && s.sum && whole ? 0 : RMA_ERR_NO_MEMORY);
+  rc = s.w && s.done_seen && s.stamp && s.cross && whole ? 0 : RMA_ERR_NO_MEMORY;
+  rc = rma_status_agree(ctx->comm, rc);
+  if (rc == 0)
+    rc = rma_mailbox_open(C_DONE + 1, RING * s.slot_len, &s.mb);
   if (rc == 0) {
-    MPI_Comm_split(ctx->comm, s.p, s.q, &s.row);
-    MPI_Comm_split(ctx->comm, s.q, s.p, &s.col);
+    rc = rma_status_agree(ctx->comm, rma_groups_make(s.mb, &s.grp));
     // 'N': L then U; 'T': U^T then L^T.
-    rc = sweep(&s, !trans, trans, x);
     if (rc == 0)
-      rc = sweep(&s, trans, trans, x);
+      rc = sweep(&s, 0, !trans, trans, x);
+    if (rc == 0)
+      rc = sweep(&s, t->mt, trans, trans, x);
+    int rc2 = rma_mailbox_close(s.mb);
+    rc = rma_status_agree(ctx->comm, rc ? rc : rc2);
+  }
+  if (rc == 0) {
     // Tile row k of the solution is final on D_k: sum the pieces everywhere.
     memset(whole, 0, sizeof(double) * (size_t)n * nrhs);
     for (int k = 0; k < t->mt; k++)
@@ -100,11 +203,10 @@ int rma_lu_solve_run(const rma_tiles_t *t, const double *seg, int trans, int nrh
         int h = n - k * t->mb < t->mb ? n - k * t->mb : t->mb;
         memcpy(whole + at, x + at, sizeof(double) * (size_t)h * nrhs);
       }
-    if (rc == 0 && MPI_Allreduce(whole, x, n * nrhs, MPI_DOUBLE, MPI_SUM, ctx->comm) != MPI_SUCCESS)
+    if (MPI_Allreduce(whole, x, n * nrhs, MPI_DOUBLE, MPI_SUM, ctx->comm) != MPI_SUCCESS)
       rc = RMA_ERR_MPI;
-    MPI_Comm_free(&s.row);
-    MPI_Comm_free(&s.col);
   }
-  free(s.w), free(s.sum), free(whole);
+  rma_groups_free(&s.grp);
+  free(s.w), free(s.done_seen), free(s.stamp), free(s.cross), free(whole);
   return rc;
 }

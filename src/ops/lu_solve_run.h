@@ -1,7 +1,8 @@
 /*
  * The distributed triangular solves of rma_lu_solve on square-tiled factors,
  * GA-free: each rank touches only its own tiles. rma_lu_solve -> here ->
- * MPI reductions / broadcasts in process rows and columns -> kernel.
+ * put + notify (contributions to the diagonal owner, two-level hand-out of
+ * each solved block) -> kernel.
  */
 #ifndef RMA_OPS_LU_SOLVE_RUN_H
 #define RMA_OPS_LU_SOLVE_RUN_H
