@@ -73,12 +73,14 @@ static double *tile_at(const lu_t *s, int bi, int bj, int *ld, int *rows, int *c
   return s->seg + tile.disp;
 }
 
-static double *slot(const lu_t *s, int k, long off) {
-  return s->mb->data + (long)(k % RING) * s->slot_len + off;
-}
+// The mailbox data area: the RING step headers first (small control data:
+// the simulation's shared-malloc mode keeps this part private), then the
+// RING slots, then this rank's own interchange area.
+static long header_off(const lu_t *s, int k) { return (long)(k % RING) * s->hdr; }
 static long slot_off(const lu_t *s, int k, long off) {
-  return (long)(k % RING) * s->slot_len + off;
+  return RING * s->hdr + (long)(k % RING) * s->slot_len + off;
 }
+static double *slot(const lu_t *s, int k, long off) { return s->mb->data + slot_off(s, k, off); }
 static int counter(int k, int which) { return (k % RING) * C_PER_SLOT + which; }
 
 // Wait until rank r has completed need steps (remembering what was seen).
@@ -171,7 +173,7 @@ static int panel_put(void *arg, int holder, int g) {
   int k = h->k, ck = h->ck;
   if (holder == s->rank)
     return 0;
-  RMA_CALL(rma_mailbox_put(s->mb, holder, slot_off(s, k, 0), h->hdr, 1, h->nhdr, h->nhdr, h->nhdr));
+  RMA_CALL(rma_mailbox_put(s->mb, holder, header_off(s, k), h->hdr, 1, h->nhdr, h->nhdr, h->nhdr));
   memset(s->prow_mark, 0, (size_t)s->p0);
   for (int x = gr->start[g]; x < gr->start[g + 1]; x++)
     s->prow_mark[gr->ranks[x] / s->p1] = 1;
@@ -206,7 +208,7 @@ static int factor_panel(lu_t *s, int k) {
                       : rma_kernel_getrf_nopiv(m, ck, panel, ck);
   rma_timing_stop(RMA_PHASE_PANEL, t0);
   // Header: info, stop flag, the pivots (as doubles, exact for any int).
-  double *hdr = slot(s, k, 0);
+  double *hdr = s->mb->data + header_off(s, k);
   int npiv = m < ck ? m : ck;
   hdr[0] = info, hdr[1] = (!s->pivot && info) ? 1 : 0;
   for (int i = 0; i < npiv; i++)
@@ -421,9 +423,9 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
   // slot of D_k when it is in my group, else of my group's leader.
   RMA_CALL(wait_for(s, k, C_L, 1));
   int from = rma_groups_holder(&s->grp, owner_of(s, k, k), s->rank);
-  s->l_base = (from == s->rank ? s->mb->data : rma_mailbox_peer_data(s->mb, from)) +
-              slot_off(s, k, 0);
-  const double *hdr = s->l_base;
+  const double *base = from == s->rank ? s->mb->data : rma_mailbox_peer_data(s->mb, from);
+  s->l_base = base + slot_off(s, k, 0);
+  const double *hdr = base + header_off(s, k);
   int info = (int)hdr[0];
   if (info && !s->info)
     s->info = r0 + info;
@@ -505,13 +507,13 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   s.pivot = ipiv != NULL, s.ipiv = ipiv;
   s.lc = rma_numroc(t->n, t->nb, s.q, t->p1);
   long lcmax = s.lcmax = rma_numroc(t->n, t->nb, 0, t->p1);
-  // Slot layout: header, panel (tile row i at i * nb rows in: the gathered
+  // Slot layout: panel (tile row i at i * nb rows in: the gathered
   // panel on D, the factored one on D and on group leaders), U tiles (this
   // process column's local columns, sized by the largest), interchanged
   // rows. With one process row no U row or interchanged row travels: the
   // slot is the panel area alone.
   s.hdr = s.nb + 2;
-  s.off_panel = s.hdr;
+  s.off_panel = 0;
   s.off_u = s.off_swap = s.slot_len = s.off_panel + (long)t->m * s.nb;
   if (t->p0 > 1) {
     s.off_swap = s.off_u + (long)s.p1 * s.nb * lcmax;
@@ -532,9 +534,9 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   // an interchange touches (only this rank writes it): kept memory, already
   // resident, so a first call does not fault its pages in.
   if (rc == 0)
-    rc = rma_mailbox_open(C_DONE + 1, RING * s.slot_len + 2L * s.nb * lcmax, &s.mb);
+    rc = rma_mailbox_open(C_DONE + 1, RING * (s.hdr + s.slot_len) + 2L * s.nb * lcmax, &s.mb);
   if (rc == 0) {
-    s.old = s.mb->data + RING * s.slot_len;
+    s.old = s.mb->data + RING * (s.hdr + s.slot_len);
     rc = rma_status_agree(ctx->comm, rma_groups_make(s.mb, &s.grp));
   }
   rma_timing_reset();
