@@ -422,6 +422,7 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
   // 2. The factored panel: pivots, info, L tiles of my tile rows, in the
   // slot of D_k when it is in my group, else of my group's leader.
   RMA_CALL(wait_for(s, k, C_L, 1));
+  RMA_CALL(rma_groups_relay(&s->grp, s->mb, s->rank, owner_of(s, k, k), counter(k, C_L)));
   int from = rma_groups_holder(&s->grp, owner_of(s, k, k), s->rank);
   const double *base = from == s->rank ? s->mb->data : rma_mailbox_peer_data(s->mb, from);
   s->l_base = base + slot_off(s, k, 0);

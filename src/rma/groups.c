@@ -42,7 +42,9 @@ static int serve(const rma_groups_t *g, rma_mailbox_t *mb, int me, int x, const 
   RMA_CALL(ops->credit(ops->arg, holder));
   RMA_CALL(ops->put(ops->arg, holder, x));
   RMA_CALL(rma_mailbox_flush(mb, holder));
-  if (!receivers) {
+  if (!receivers) { // my group rank by rank, another through its leader
+    if (x != g->of[me])
+      return rma_mailbox_notify(mb, holder, counter, 1);
     for (int i = g->start[x]; i < g->start[x + 1]; i++)
       RMA_CALL(rma_mailbox_notify(mb, g->ranks[i], counter, 1));
     return 0;
@@ -70,5 +72,14 @@ int rma_groups_fanout(const rma_groups_t *g, rma_mailbox_t *mb, int me, const in
       stamp[x] = mark;
       RMA_CALL(serve(g, mb, me, x, receivers, n, i, counter, ops));
     }
+  return 0;
+}
+
+int rma_groups_relay(const rma_groups_t *g, rma_mailbox_t *mb, int me, int sender, int counter) {
+  int x = g->of[me];
+  if (g->of[sender] == x || rma_groups_leader(g, x) != me)
+    return 0;
+  for (int i = g->start[x] + 1; i < g->start[x + 1]; i++)
+    RMA_CALL(rma_mailbox_notify(mb, g->ranks[i], counter, 1));
   return 0;
 }

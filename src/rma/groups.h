@@ -45,17 +45,26 @@ typedef struct {
 } rma_fanout_ops_t;
 
 /*
- * Local (one-sided). Hand one block from rank me to receivers[0 .. n) (every
- * rank of the context when receivers is NULL) in two levels: each group that
- * holds a receiver gets one copy (me's own area for me's group, else its
- * leader's), then each receiver's counter is raised by 1 and it reads the
- * copy in place at rma_groups_holder(g, me, receiver). Me's group is served
- * first, then (every rank) the groups after it in turn, staggered so that
- * senders of successive steps do not all start with group 0, or (a list)
- * the groups in the order of their first receiver. stamp: one int per group,
- * scratch; mark: a value no earlier call with the same stamp used.
+ * Local (one-sided). Hand one block from rank me to receivers[0 .. n), or to
+ * every rank of the context when receivers is NULL, in two levels: each
+ * group that holds a receiver gets one copy (me's own area for me's group,
+ * else its leader's) that its receivers read in place at
+ * rma_groups_holder(g, me, receiver). Notifications (counter + 1 for each
+ * receiver): a list is notified rank by rank (a line: few); for every rank,
+ * me notifies its own group and each other group's leader only, which
+ * passes it on with rma_groups_relay (one message per group, not per rank).
+ * Me's group is served first, then (every rank) the groups after it in turn,
+ * staggered so that senders of successive steps do not all start with group
+ * 0, or (a list) the groups in the order of their first receiver. stamp: one
+ * int per group, scratch; mark: a value no earlier call with the same stamp
+ * used.
  */
 int rma_groups_fanout(const rma_groups_t *g, rma_mailbox_t *mb, int me, const int *receivers,
                       int n, int counter, int *stamp, int mark, const rma_fanout_ops_t *ops);
+
+/* Local. After a leader's wait for a hand-out to every rank from sender has
+ * ended: raise the counter of the other ranks of its group (in place), which
+ * wait for it. Does nothing on other ranks or when sender is in the group. */
+int rma_groups_relay(const rma_groups_t *g, rma_mailbox_t *mb, int me, int sender, int counter);
 
 #endif
