@@ -1,0 +1,218 @@
+/*
+ * rma_model_getrf — a MODEL of ScaLAPACK 2.x's PDGETRF (right-looking
+ * blocked LU with partial pivoting), not ScaLAPACK itself. For each block
+ * column j (width jb = nb; pc, pr the grid column and row holding it):
+ *   1. PDGETF2 on the panel A(j:m, j:j+jb), by grid column pc only, column
+ *      by column: local idamax, then an MPI_Allreduce (MAXLOC) down the grid
+ *      column for the pivot (PDAMAX); the two rows swapped across the panel
+ *      (a local swap or an MPI_Sendrecv_replace between two grid rows:
+ *      PDSWAP); the pivot row broadcast down the grid column (PDGER's
+ *      broadcast); the column below scaled by 1 / pivot (PDSCAL) and the
+ *      rank-1 update of the rest of the panel (PDGER's local dger);
+ *   2. the jb pivots broadcast along the grid row from pc (IGEBS2D);
+ *   3. the interchanges applied to the columns left of the panel and then
+ *      to those right of it, one row pair at a time (PDLASWP: each a local
+ *      swap or an exchange between the two grid rows, in every grid column);
+ *   4. the panel's local rows broadcast along each grid row from pc (L11
+ *      for PDTRSM and L21 for PDGEMM, in one MPI_Bcast);
+ *   5. on grid row pr, U12 = L11^-1 A12 (PDTRSM's local solve), then U12
+ *      broadcast down each grid column from pr;
+ *   6. the trailing update A22 -= L21 U12 (PDGEMM with k = jb: one SUMMA
+ *      step, its local dgemm).
+ * ipiv is filled as PDGETRF fills it (each panel's pivots at the local
+ * index of the first row >= j, so a grid row's own rows end up with theirs).
+ * Simplifications against ScaLAPACK: MPI collectives and MPI_Sendrecv
+ * instead of BLACS's (PDGETRF asks for a split-ring row broadcast); L11 and
+ * L21 travel in one broadcast instead of two; whole matrices (ia = ja = 1),
+ * mb = nb; no PB_Cpgemm sub-blocking of the local update.
+ * Layers: rma_model_getrf -> MPI (row / column communicators) -> kernels
+ *         (rma_kernel_iamax, _swap, _scal, _ger, _trsm_right, _gemm).
+ */
+#include <limits.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "kernel/tile_blas.h"
+#include "kernel/tile_trsm_right.h"
+#include "kernel/vector_blas.h"
+#include "model_util.h"
+#include "pblas_model.h"
+
+// What one factorisation works with.
+typedef struct {
+  const rma_model_grid_t *mg;
+  const rma_dmatrix_t *a;
+  int lr, lc;   // local extent of a
+  double *pan;  // panel rows broadcast along the grid row (lr x nb)
+  double *u;    // U12 broadcast down the grid column (nb x lc)
+  double *prow; // pivot row inside the panel (nb)
+  double *xch;  // one local row to exchange (max(lc, nb))
+  int *piv;     // the panel's pivots, 1-based global rows (nb)
+} lu_t;
+
+// Local row index of global row g on the grid row holding it (or, on the
+// others, of their first row after g).
+static int lrow(const lu_t *f, int g) {
+  return rma_model_count_below(g, f->a->m, f->a->mb, f->a->rsrc, f->mg->myrow, f->mg->nprow);
+}
+
+static int row_owner(const lu_t *f, int g) {
+  return rma_model_owner(g, f->a->mb, f->a->rsrc, f->mg->nprow);
+}
+
+// Swap global rows g1 and g2 over local columns [c0, c0 + nc) (PDSWAP): a
+// local swap when one grid row holds both, else an exchange between the two
+// grid rows. Called by every process of a grid column.
+static int swap_rows(lu_t *f, int g1, int g2, int c0, int nc) {
+  if (g1 == g2 || nc <= 0)
+    return 0;
+  const rma_dmatrix_t *a = f->a;
+  int p1 = row_owner(f, g1), p2 = row_owner(f, g2), me = f->mg->myrow;
+  double *base = a->data + (long)c0 * a->lld;
+  if (p1 == me && p2 == me) {
+    rma_kernel_swap(nc, base + lrow(f, g1), a->lld, base + lrow(f, g2), a->lld);
+  } else if (p1 == me || p2 == me) {
+    double *row = base + lrow(f, p1 == me ? g1 : g2);
+    int other = p1 == me ? p2 : p1;
+    for (int c = 0; c < nc; c++)
+      f->xch[c] = row[(long)c * a->lld];
+    RMA_CALL_MPI(MPI_Sendrecv_replace(f->xch, nc, MPI_DOUBLE, other, 0, other, 0, f->mg->col,
+                                      MPI_STATUS_IGNORE));
+    for (int c = 0; c < nc; c++)
+      row[(long)c * a->lld] = f->xch[c];
+  }
+  return 0;
+}
+
+// PDGETF2 on the panel of global columns j .. j+jb-1 (local columns lcl ..),
+// by the grid column holding it. piv gets the pivots; *info the first zero
+// pivot (1-based global column) when none was recorded before.
+static int panel(lu_t *f, int j, int jb, int lcl, int *info) {
+  const rma_dmatrix_t *a = f->a;
+  MPI_Comm col = f->mg->col;
+  for (int t = 0; t < jb; t++) {
+    int g = j + t;
+    double *colv = a->data + (long)(lcl + t) * a->lld; // this column's local entries
+    // PDAMAX: the largest |A(g:m, g)|, first of equals, over the grid column.
+    int lg = lrow(f, g);
+    int k = rma_kernel_iamax(f->lr - lg, colv + lg, 1);
+    struct {
+      double v;
+      int i;
+    } best = {-1.0, INT_MAX};
+    if (k >= 0)
+      best.v = fabs(colv[lg + k]),
+      best.i = rma_model_global(lg + k, a->mb, a->rsrc, f->mg->myrow, f->mg->nprow);
+    RMA_CALL_MPI(MPI_Allreduce(MPI_IN_PLACE, &best, 1, MPI_DOUBLE_INT, MPI_MAXLOC, col));
+    f->piv[t] = best.i + 1;
+    if (best.v != 0.0)
+      RMA_CALL(swap_rows(f, g, best.i, lcl, jb)); // PDSWAP across the panel
+    else if (*info == 0)
+      *info = g + 1;
+    // PDGER's broadcast of the pivot row A(g, g:j+jb) down the grid column.
+    int pg = row_owner(f, g);
+    if (f->mg->myrow == pg)
+      for (int c = 0; c < jb - t; c++)
+        f->prow[c] = colv[lg + (long)c * a->lld];
+    RMA_CALL_MPI(MPI_Bcast(f->prow, jb - t, MPI_DOUBLE, pg, col));
+    int lg1 = lrow(f, g + 1), below = f->lr - lg1;
+    if (f->prow[0] != 0.0)
+      rma_kernel_scal(below, 1.0 / f->prow[0], colv + lg1, 1); // PDSCAL
+    // PDGER: A(g+1:m, g+1:j+jb) -= A(g+1:m, g) A(g, g+1:j+jb); column-major
+    // (below x rest) is the row-major transpose: A^T -= prow colv^T.
+    rma_kernel_ger(jb - t - 1, below, -1.0, f->prow + 1, 1, colv + lg1, 1,
+                   colv + lg1 + a->lld, a->lld);
+  }
+  return 0;
+}
+
+// One block column step at global column j (width jb).
+static int step(lu_t *f, int j, int jb, int *ipiv, int *info) {
+  const rma_model_grid_t *mg = f->mg;
+  const rma_dmatrix_t *a = f->a;
+  int pc = rma_model_owner(j, a->nb, a->csrc, mg->npcol), pr = row_owner(f, j);
+  int li0 = lrow(f, j), li1 = lrow(f, j + jb);
+  int lcl = rma_model_count_below(j, a->n, a->nb, a->csrc, mg->mycol, mg->npcol);
+  int lcr = rma_model_count_below(j + jb, a->n, a->nb, a->csrc, mg->mycol, mg->npcol);
+  // 1-2. The panel, and its pivots along the grid row.
+  if (mg->mycol == pc)
+    RMA_CALL(panel(f, j, jb, lcl, info));
+  RMA_CALL_MPI(MPI_Bcast(f->piv, jb, MPI_INT, pc, mg->row));
+  for (int t = 0; t < jb; t++)
+    ipiv[li0 + t] = f->piv[t];
+  // 3. PDLASWP on the columns left of the panel, then on those right of it.
+  for (int t = 0; t < jb; t++)
+    RMA_CALL(swap_rows(f, j + t, f->piv[t] - 1, 0, lcl));
+  for (int t = 0; t < jb; t++)
+    RMA_CALL(swap_rows(f, j + t, f->piv[t] - 1, lcr, f->lc - lcr));
+  if (j + jb >= a->n)
+    return 0;
+  // 4. The panel's local rows j.. (L11 on grid row pr, L21) along the grid row.
+  int ldp = f->lr - li0;
+  if (ldp > 0) {
+    if (mg->mycol == pc)
+      for (int c = 0; c < jb; c++)
+        memcpy(f->pan + (long)c * ldp, a->data + li0 + (long)(lcl + c) * a->lld,
+               sizeof(double) * (size_t)ldp);
+    RMA_CALL_MPI(MPI_Bcast(f->pan, ldp * jb, MPI_DOUBLE, pc, mg->row));
+  }
+  // 5. U12 = L11^-1 A12 on grid row pr: column-major A12 (jb x nr) is the
+  // row-major A12^T = A12^T L11^-T, L11 (column-major) the row-major upper
+  // unit triangle L11^T. Then U12 down the grid column.
+  int nr = f->lc - lcr;
+  if (nr <= 0)
+    return 0;
+  double *a12 = a->data + li0 + (long)lcr * a->lld;
+  if (mg->myrow == pr) {
+    rma_kernel_trsm_right(0, 0, 1, nr, jb, f->pan, ldp, a12, a->lld);
+    for (int c = 0; c < nr; c++)
+      memcpy(f->u + (long)c * jb, a12 + (long)c * a->lld, sizeof(double) * (size_t)jb);
+  }
+  RMA_CALL_MPI(MPI_Bcast(f->u, jb * nr, MPI_DOUBLE, pr, mg->col));
+  // 6. A22 (rows li1.., columns lcr..) -= L21 U12; row-major: A22^T -= U12^T L21^T.
+  int mr = f->lr - li1;
+  if (mr > 0)
+    rma_kernel_gemm(0, 0, nr, mr, jb, -1.0, f->u, jb, f->pan + (li1 - li0), ldp,
+                    a->data + li1 + (long)lcr * a->lld, a->lld);
+  return 0;
+}
+
+int rma_model_getrf(const rma_model_grid_t *mg, const rma_dmatrix_t *a, int *ipiv) {
+  if (!mg || mg->all == MPI_COMM_NULL)
+    return -1;
+  char why[128] = "";
+  int bad = rma_model_check(mg, a, why, sizeof why) ? 2 : 0;
+  if (!bad && a->mb != a->nb)
+    bad = 2, snprintf(why, sizeof why, "mb = %d, nb = %d (PDGETRF needs mb = nb)", a->mb, a->nb);
+  if (!bad && !ipiv)
+    bad = 3, snprintf(why, sizeof why, "ipiv = NULL");
+  RMA_CALL(rma_args_agree(mg->all, "rma_model_getrf", bad, why));
+  lu_t f = {mg, a, 0, 0, NULL, NULL, NULL, NULL, NULL};
+  rma_model_local_size(mg, a, &f.lr, &f.lc);
+  int nb = a->nb, wide = f.lc > nb ? f.lc : nb;
+  f.pan = malloc(sizeof(double) * ((size_t)f.lr * nb + 1));
+  f.u = malloc(sizeof(double) * ((size_t)nb * f.lc + 1));
+  f.prow = malloc(sizeof(double) * (size_t)nb);
+  f.xch = malloc(sizeof(double) * (size_t)wide);
+  f.piv = malloc(sizeof(int) * (size_t)nb);
+  int rc = rma_status_agree(mg->all,
+                            f.pan && f.u && f.prow && f.xch && f.piv ? 0 : RMA_ERR_NO_MEMORY);
+  int mn = a->m < a->n ? a->m : a->n, info = 0;
+  for (int j = 0; rc == 0 && j < mn; j += nb)
+    rc = step(&f, j, mn - j < nb ? mn - j : nb, ipiv, &info);
+  free(f.pan);
+  free(f.u);
+  free(f.prow);
+  free(f.xch);
+  free(f.piv);
+  if (rc != 0)
+    return rc;
+  // The first zero pivot: known in the grid column that met it (PDGETRF's IGAMN2D).
+  int first = info ? info : INT_MAX;
+  RMA_CALL_MPI(MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT, MPI_MIN, mg->row));
+  return first == INT_MAX ? 0 : first;
+}
