@@ -20,6 +20,11 @@
  *    the same ratio for ScaLAPACK's own factors; (d) equal info.
  *    Different pivots (a near-tie decided differently after rounding) are
  *    reported and leave (c) as the check.
+ * Bad input first: rma_model_getrf on a matrix with mb != nb must return
+ * -2 and rma_model_gemm with B's row blocks unlike A's column blocks -4,
+ * the same on every rank, the matrices untouched (the runs that follow
+ * are the "next call works"). Then a 3nb x 3nb matrix with column nb + 3
+ * zeroed: both factorisations must return info = nb + 4.
  * Times: MPI_Wtime between barriers around each call, R runs (the order of
  * the two alternating), the median of each; ratio = model / ScaLAPACK.
  * Rank 0 prints per op
@@ -216,6 +221,55 @@ static int run_lu(const env_t *e, int n, int nb, int runs) {
   return ok;
 }
 
+// The bad-input probes; 1 when each returned its code on every rank and
+// touched nothing.
+static int run_bad(const env_t *e, int nb) {
+  pd_matrix_t x, y;
+  if (pd_matrix_make(&x, e->ctxt, 2 * nb, 2 * nb, nb, nb, 0, 0, 0, 4, 0.0) ||
+      pd_matrix_make(&y, e->ctxt, 2 * nb, 2 * nb, nb, nb, 0, 0, 0, 5, 0.0))
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  double before = x.len > 0 ? x.data[0] : 0.0, ybefore = y.len > 0 ? y.data[0] : 0.0;
+  rma_dmatrix_t mx = view(e, &x, x.data), my = view(e, &y, y.data);
+  mx.mb = nb + 1; // not what PDGETRF accepts
+  int *ipiv = calloc((size_t)(x.locr + 2 * nb), sizeof(int));
+  int rc_lu = rma_model_getrf(&e->mg, &mx, ipiv);
+  mx.mb = nb;
+  rma_dmatrix_t mb = mx;
+  mb.mb = nb + 1; // B's row blocks unlike A's column blocks
+  int rc_mm = rma_model_gemm(&e->mg, 1.0, &mx, &mb, 0.0, &my);
+  int ok = rc_lu == -2 && rc_mm == -4 && (x.len == 0 || x.data[0] == before) &&
+           (y.len == 0 || y.data[0] == ybefore);
+  int all = ok;
+  MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (e->me == 0)
+    printf("validate-model: bad input: getrf mb != nb -> %d, gemm blocks unlike -> %d: %s\n", rc_lu,
+           rc_mm, all ? "ok" : "FAIL");
+  free(ipiv);
+  pd_matrix_free(&x), pd_matrix_free(&y);
+  // A zero column: U(nb+4, nb+4) = 0 exactly, in both.
+  int n3 = 3 * nb, zc = nb + 3, one = 1, info_s = 0;
+  if (pd_matrix_make(&x, e->ctxt, n3, n3, nb, nb, 0, 0, 0, 6, 0.0) ||
+      pd_matrix_make(&y, e->ctxt, n3, n3, nb, nb, 0, 0, 0, 6, 0.0))
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  for (int lj = 0; lj < x.locc; lj++)
+    if (bc_global(lj, nb, e->mycol, 0, e->npcol) == zc)
+      for (int li = 0; li < x.locr; li++)
+        x.data[li + (long)lj * x.lld] = y.data[li + (long)lj * y.lld] = 0.0;
+  ipiv = calloc((size_t)(x.locr + nb), sizeof(int));
+  int *ipiv_s = calloc((size_t)(x.locr + nb), sizeof(int));
+  my = view(e, &y, y.data);
+  int info_m = rma_model_getrf(&e->mg, &my, ipiv);
+  pdgetrf_(&n3, &n3, x.data, &one, &one, x.desc, ipiv_s, &info_s);
+  int zok = info_m == zc + 1 && info_s == zc + 1;
+  MPI_Allreduce(MPI_IN_PLACE, &zok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (e->me == 0)
+    printf("validate-model: zero column %d: info model %d, ScaLAPACK %d (want %d): %s\n", zc + 1,
+           info_m, info_s, zc + 1, zok ? "ok" : "FAIL");
+  free(ipiv), free(ipiv_s);
+  pd_matrix_free(&x), pd_matrix_free(&y);
+  return all && zok;
+}
+
 // The most square nprow x npcol = p with nprow <= npcol.
 static void grid_shape(int p, int *nprow, int *npcol) {
   int r = (int)sqrt((double)p);
@@ -272,7 +326,7 @@ int main(int argc, char **argv) {
     printf("validate-model: MODEL of ScaLAPACK 2.x (sim/model) against ScaLAPACK, %d ranks "
            "(%d x %d), n=%d nb=%d, median of %d runs\n",
            e.np, e.nprow, e.npcol, n, nb, runs);
-  int ok = 1;
+  int ok = run_bad(&e, nb);
   if (do_gemm)
     ok &= run_gemm(&e, n, nb, runs);
   if (do_lu)
