@@ -15,8 +15,15 @@
  *      swap or an exchange between the two grid rows, in every grid column);
  *   4. the panel's local rows broadcast along each grid row from pc (L11
  *      for PDTRSM and L21 for PDGEMM, in one MPI_Bcast);
- *   5. on grid row pr, U12 = L11^-1 A12 (PDTRSM's local solve), then U12
- *      broadcast down each grid column from pr;
+ *   5. on grid row pr, U12 = L11^-1 A12, by the variant PDTRSM picks from
+ *      its own estimate of the words moved (left / lower / no transpose):
+ *      the broadcast variant (PB_CptrsmAB: L11 along the row, every process
+ *      solves its own columns; what 2-D grids get) or, when that estimate
+ *      is over twice the other's (on 1 x Q grids: once fewer than jb^2 / 4
+ *      columns remain), the in-place variant (PB_CptrsmB: L11 stays on
+ *      (pr, pc); grid column by grid column, each one's columns go to pc in
+ *      chunks of at most 32 (PBLAS's PILAENV), are solved there and sent
+ *      back); then U12 broadcast down each grid column from pr;
  *   6. the trailing update A22 -= L21 U12 (PDGEMM with k = jb: one SUMMA
  *      step, its local dgemm).
  * ipiv is filled as PDGETRF fills it (each panel's pivots at the local
@@ -48,7 +55,7 @@ typedef struct {
   const rma_dmatrix_t *a;
   int lr, lc;   // local extent of a
   double *pan;  // panel rows broadcast along the grid row (lr x nb)
-  double *u;    // U12 broadcast down the grid column (nb x lc)
+  double *u;    // U12 broadcast down the grid column (nb x max(lc, 32))
   double *prow; // pivot row inside the panel (nb)
   double *xch;  // one local row to exchange (max(lc, nb))
   int *piv;     // the panel's pivots, 1-based global rows (nb)
@@ -130,6 +137,66 @@ static int panel(lu_t *f, int j, int jb, int lcl, int *info) {
   return 0;
 }
 
+// PDTRSM's choice for U12 = L11^-1 A12 (jb x ncols): 1 for the broadcast
+// variant, 0 for the in-place one. PBLAS's estimates of the words moved:
+// both operands (jb (Lr(jb)/2 [npcol > 1] + Lc(ncols) [nprow > 1])) against
+// B alone (ncols (ceil(jb/mb) mb [nprow > 1] + 1 [npcol > 1])), with
+// Lr, Lc the largest local share (PBLAS's DNROC).
+static int pdtrsm_variant(const lu_t *f, int jb, int ncols) {
+  const rma_model_grid_t *mg = f->mg;
+  int mb = f->a->mb, nb = f->a->nb;
+  double lr = (double)(((jb + mb - 1) / mb + mg->nprow - 1) / mg->nprow) * mb;
+  double lc = (double)(((ncols + nb - 1) / nb + mg->npcol - 1) / mg->npcol) * nb;
+  double both = jb * ((mg->npcol > 1 ? lr / 2 : 0.0) + (mg->nprow > 1 ? lc : 0.0));
+  double b_only = (double)ncols * ((double)((jb + mb - 1) / mb) * mb * (mg->nprow > 1) +
+                                   (mg->npcol > 1 ? 1.0 : 0.0));
+  return both <= 2.0 * b_only;
+}
+
+// PB_CptrsmB's way, on grid row pr: L11 stays on (pr, pc); grid column
+// by grid column (from the one holding global column j0, the first of
+// A12), its columns of A12 go to pc in chunks of at most 32, are solved
+// there and sent back (a local solve on pc itself).
+static int trsm_in_place(lu_t *f, int j0, int jb, int li0, int pc, const double *l11, int ldl) {
+  const rma_model_grid_t *mg = f->mg;
+  const rma_dmatrix_t *a = f->a;
+  int first = rma_model_owner(j0, a->nb, a->csrc, mg->npcol);
+  for (int s = 0; s < mg->npcol; s++) {
+    int q = (first + s) % mg->npcol;
+    if (mg->mycol != q && mg->mycol != pc)
+      continue;
+    // q's columns of A12, and their chunks (PBLAS evens them out, <= 32 each).
+    int c0 = rma_model_count_below(j0, a->n, a->nb, a->csrc, q, mg->npcol);
+    int left = rma_model_count_below(a->n, a->n, a->nb, a->csrc, q, mg->npcol) - c0;
+    int nbb = left > 0 ? left / ((left - 1) / 32 + 1) : 0;
+    double *a12 = a->data + a->lld * (long)c0 + li0;
+    for (int c = 0; left > 0; c += nbb, left -= nbb) {
+      nbb = nbb < left ? nbb : left;
+      double *blk = a12 + (long)c * a->lld;
+      if (q == pc) { // local: column-major jb x nbb is the row-major nbb x jb
+        if (mg->mycol == pc)
+          rma_kernel_trsm_right(0, 0, 1, nbb, jb, l11, ldl, blk, a->lld);
+        continue;
+      }
+      if (mg->mycol == q)
+        for (int k = 0; k < nbb; k++)
+          memcpy(f->u + (long)k * jb, blk + (long)k * a->lld, sizeof(double) * (size_t)jb);
+      int peer = mg->mycol == q ? pc : q;
+      if (mg->mycol == q) {
+        RMA_CALL_MPI(MPI_Send(f->u, jb * nbb, MPI_DOUBLE, peer, 1, mg->row));
+        RMA_CALL_MPI(MPI_Recv(f->u, jb * nbb, MPI_DOUBLE, peer, 2, mg->row, MPI_STATUS_IGNORE));
+        for (int k = 0; k < nbb; k++)
+          memcpy(blk + (long)k * a->lld, f->u + (long)k * jb, sizeof(double) * (size_t)jb);
+      } else {
+        RMA_CALL_MPI(MPI_Recv(f->u, jb * nbb, MPI_DOUBLE, peer, 1, mg->row, MPI_STATUS_IGNORE));
+        rma_kernel_trsm_right(0, 0, 1, nbb, jb, l11, ldl, f->u, jb);
+        RMA_CALL_MPI(MPI_Send(f->u, jb * nbb, MPI_DOUBLE, peer, 2, mg->row));
+      }
+    }
+  }
+  return 0;
+}
+
 // One block column step at global column j (width jb).
 static int step(lu_t *f, int j, int jb, int *ipiv, int *info) {
   const rma_model_grid_t *mg = f->mg;
@@ -164,11 +231,14 @@ static int step(lu_t *f, int j, int jb, int *ipiv, int *info) {
   // row-major A12^T = A12^T L11^-T, L11 (column-major) the row-major upper
   // unit triangle L11^T. Then U12 down the grid column.
   int nr = f->lc - lcr;
+  double *a12 = a->data + li0 + (long)lcr * a->lld;
+  if (mg->myrow == pr && !pdtrsm_variant(f, jb, a->n - j - jb))
+    RMA_CALL(trsm_in_place(f, j + jb, jb, li0, pc, a->data + li0 + (long)lcl * a->lld, a->lld));
+  else if (mg->myrow == pr)
+    rma_kernel_trsm_right(0, 0, 1, nr, jb, f->pan, ldp, a12, a->lld);
   if (nr <= 0)
     return 0;
-  double *a12 = a->data + li0 + (long)lcr * a->lld;
   if (mg->myrow == pr) {
-    rma_kernel_trsm_right(0, 0, 1, nr, jb, f->pan, ldp, a12, a->lld);
     for (int c = 0; c < nr; c++)
       memcpy(f->u + (long)c * jb, a12 + (long)c * a->lld, sizeof(double) * (size_t)jb);
   }
@@ -193,9 +263,9 @@ int rma_model_getrf(const rma_model_grid_t *mg, const rma_dmatrix_t *a, int *ipi
   RMA_CALL(rma_args_agree(mg->all, "rma_model_getrf", bad, why));
   lu_t f = {mg, a, 0, 0, NULL, NULL, NULL, NULL, NULL};
   rma_model_local_size(mg, a, &f.lr, &f.lc);
-  int nb = a->nb, wide = f.lc > nb ? f.lc : nb;
+  int nb = a->nb, wide = f.lc > nb ? f.lc : nb, ucols = f.lc > 32 ? f.lc : 32;
   f.pan = malloc(sizeof(double) * ((size_t)f.lr * nb + 1));
-  f.u = malloc(sizeof(double) * ((size_t)nb * f.lc + 1));
+  f.u = malloc(sizeof(double) * ((size_t)nb * ucols + 1)); // also trsm_in_place's chunks
   f.prow = malloc(sizeof(double) * (size_t)nb);
   f.xch = malloc(sizeof(double) * (size_t)wide);
   f.piv = malloc(sizeof(int) * (size_t)nb);
