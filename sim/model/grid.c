@@ -22,8 +22,8 @@ int rma_model_grid_open(MPI_Comm comm, rma_grid_t grid, rma_model_grid_t *mg) {
   else if (nprow * npcol != size)
     bad = 2, snprintf(why, sizeof why, "grid %d x %d on %d processes", nprow, npcol, size);
   RMA_CALL(rma_args_agree(comm, "rma_model_grid_open", bad, why));
-  *mg = (rma_model_grid_t){grid, nprow, npcol, myrow, mycol, MPI_COMM_NULL, MPI_COMM_NULL,
-                           MPI_COMM_NULL};
+  *mg = (rma_model_grid_t){grid,  nprow,         npcol,         myrow,
+                           mycol, MPI_COMM_NULL, MPI_COMM_NULL, MPI_COMM_NULL};
   RMA_CALL_MPI(MPI_Comm_split(comm, 0, myrow * npcol + mycol, &mg->all));
   RMA_CALL_MPI(MPI_Comm_split(comm, myrow, mycol, &mg->row));
   RMA_CALL_MPI(MPI_Comm_split(comm, mycol, myrow, &mg->col));
@@ -68,7 +68,7 @@ int rma_model_count_below(int g, int n, int nb, int src, int me, int np) {
     g = n;
   if (g <= 0)
     return 0;
-  int rel = (me - src + np) % np; // my position in the cycle
+  int rel = (me - src + np) % np;   // my position in the cycle
   int full = g / nb, rest = g % nb; // whole blocks below g, and the part of the next
   int mine = (full / np) * nb;      // whole cycles
   int left = full % np;             // blocks of the last, partial cycle

@@ -7,6 +7,11 @@
 
 #include "pblas_model.h"
 
+/* PBLAS's logical block (PILAENV, 32 in ScaLAPACK 2.x): PDGEMM's AB
+ * variant steps through k in pieces of at most this many, and PDTRSM's
+ * in-place variant moves columns in chunks of at most this many. */
+#define RMA_MODEL_KB 32
+
 /* Local. 0 when x's fields are legal on mg; else 1 with the reason. */
 int rma_model_check(const rma_model_grid_t *mg, const rma_dmatrix_t *x, char *why, int len);
 

@@ -24,8 +24,9 @@
  *      (pr, pc); grid column by grid column, each one's columns go to pc in
  *      chunks of at most 32 (PBLAS's PILAENV), are solved there and sent
  *      back); then U12 broadcast down each grid column from pr;
- *   6. the trailing update A22 -= L21 U12 (PDGEMM with k = jb: one SUMMA
- *      step, its local dgemm).
+ *   6. the trailing update A22 -= L21 U12 (PDGEMM with k = jb, its AB
+ *      variant; k within one block, so one local dgemm: PBLAS does not
+ *      step through k when neither operand's k range spans two processes).
  * ipiv is filled as PDGETRF fills it (each panel's pivots at the local
  * index of the first row >= j, so a grid row's own rows end up with theirs).
  * Simplifications against ScaLAPACK: MPI collectives and MPI_Sendrecv
@@ -131,8 +132,8 @@ static int panel(lu_t *f, int j, int jb, int lcl, int *info) {
       rma_kernel_scal(below, 1.0 / f->prow[0], colv + lg1, 1); // PDSCAL
     // PDGER: A(g+1:m, g+1:j+jb) -= A(g+1:m, g) A(g, g+1:j+jb); column-major
     // (below x rest) is the row-major transpose: A^T -= prow colv^T.
-    rma_kernel_ger(jb - t - 1, below, -1.0, f->prow + 1, 1, colv + lg1, 1,
-                   colv + lg1 + a->lld, a->lld);
+    rma_kernel_ger(jb - t - 1, below, -1.0, f->prow + 1, 1, colv + lg1, 1, colv + lg1 + a->lld,
+                   a->lld);
   }
   return 0;
 }
@@ -168,9 +169,9 @@ static int trsm_in_place(lu_t *f, int j0, int jb, int li0, int pc, const double 
     // q's columns of A12, and their chunks (PBLAS evens them out, <= 32 each).
     int c0 = rma_model_count_below(j0, a->n, a->nb, a->csrc, q, mg->npcol);
     int left = rma_model_count_below(a->n, a->n, a->nb, a->csrc, q, mg->npcol) - c0;
-    int nbb = left > 0 ? left / ((left - 1) / 32 + 1) : 0;
+    int nbb = left > 0 ? left / ((left - 1) / RMA_MODEL_KB + 1) : 0;
     double *a12 = a->data + a->lld * (long)c0 + li0;
-    for (int c = 0; left > 0; c += nbb, left -= nbb) {
+    for (int c = 0; left > 0; c += nbb, left -= nbb) { // nbb: PBLAS's evened-out chunk
       nbb = nbb < left ? nbb : left;
       double *blk = a12 + (long)c * a->lld;
       if (q == pc) { // local: column-major jb x nbb is the row-major nbb x jb
@@ -238,12 +239,14 @@ static int step(lu_t *f, int j, int jb, int *ipiv, int *info) {
     rma_kernel_trsm_right(0, 0, 1, nr, jb, f->pan, ldp, a12, a->lld);
   if (nr <= 0)
     return 0;
-  if (mg->myrow == pr) {
+  // 6. PDGEMM (AB variant; k = jb lies in one block column, so PBLAS moves
+  // each operand once and calls one local dgemm): U12 down the grid column,
+  // then A22 (rows li1.., columns lcr..) -= L21 U12; row-major:
+  // A22^T -= U12^T L21^T.
+  if (mg->myrow == pr)
     for (int c = 0; c < nr; c++)
       memcpy(f->u + (long)c * jb, a12 + (long)c * a->lld, sizeof(double) * (size_t)jb);
-  }
   RMA_CALL_MPI(MPI_Bcast(f->u, jb * nr, MPI_DOUBLE, pr, mg->col));
-  // 6. A22 (rows li1.., columns lcr..) -= L21 U12; row-major: A22^T -= U12^T L21^T.
   int mr = f->lr - li1;
   if (mr > 0)
     rma_kernel_gemm(0, 0, nr, mr, jb, -1.0, f->u, jb, f->pan + (li1 - li0), ldp,
@@ -263,14 +266,14 @@ int rma_model_getrf(const rma_model_grid_t *mg, const rma_dmatrix_t *a, int *ipi
   RMA_CALL(rma_args_agree(mg->all, "rma_model_getrf", bad, why));
   lu_t f = {mg, a, 0, 0, NULL, NULL, NULL, NULL, NULL};
   rma_model_local_size(mg, a, &f.lr, &f.lc);
-  int nb = a->nb, wide = f.lc > nb ? f.lc : nb, ucols = f.lc > 32 ? f.lc : 32;
+  int nb = a->nb, wide = f.lc > nb ? f.lc : nb, ucols = f.lc > RMA_MODEL_KB ? f.lc : RMA_MODEL_KB;
   f.pan = malloc(sizeof(double) * ((size_t)f.lr * nb + 1));
   f.u = malloc(sizeof(double) * ((size_t)nb * ucols + 1)); // also trsm_in_place's chunks
   f.prow = malloc(sizeof(double) * (size_t)nb);
   f.xch = malloc(sizeof(double) * (size_t)wide);
   f.piv = malloc(sizeof(int) * (size_t)nb);
-  int rc = rma_status_agree(mg->all,
-                            f.pan && f.u && f.prow && f.xch && f.piv ? 0 : RMA_ERR_NO_MEMORY);
+  int rc =
+      rma_status_agree(mg->all, f.pan && f.u && f.prow && f.xch && f.piv ? 0 : RMA_ERR_NO_MEMORY);
   int mn = a->m < a->n ? a->m : a->n, info = 0;
   for (int j = 0; rc == 0 && j < mn; j += nb)
     rc = step(&f, j, mn - j < nb ? mn - j : nb, ipiv, &info);

@@ -68,12 +68,12 @@ static double max_all(double v) {
 
 // An rma_dmatrix_t over the local array of a pd_matrix_t.
 static rma_dmatrix_t view(const env_t *e, const pd_matrix_t *x, double *data) {
-  return (rma_dmatrix_t){e->g, x->desc[2], x->desc[3], x->desc[4], x->desc[5],
-                         x->desc[6], x->desc[7], data, x->lld};
+  return (rma_dmatrix_t){e->g,       x->desc[2], x->desc[3], x->desc[4], x->desc[5],
+                         x->desc[6], x->desc[7], data,       x->lld};
 }
 
-static void report(const env_t *e, const char *op, int n, int nb, double *ts, double *tm,
-                   int runs, double worst, int ok) {
+static void report(const env_t *e, const char *op, int n, int nb, double *ts, double *tm, int runs,
+                   double worst, int ok) {
   double ms = median(ts, runs), mm = median(tm, runs); // sorted: [0] is the fastest
   if (e->me == 0)
     printf("VALIDATE,%s,%d,%d,%d,%.6g,%.6g,%.3f,%.3g,%s,%.6g,%.6g\n", op, e->np, n, nb, ms, mm,
@@ -140,8 +140,7 @@ static double solve_ratio(const env_t *e, const pd_matrix_t *f, const int *ipiv,
     b.data[li] = s;
   }
   int one = 1, info = 0;
-  pdgetrs_("N", &n, &one, f->data, &one, &one, f->desc, ipiv, b.data, &one, &one, b.desc, &info,
-           1);
+  pdgetrs_("N", &n, &one, f->data, &one, &one, f->desc, ipiv, b.data, &one, &one, b.desc, &info, 1);
   double *x = calloc((size_t)n, sizeof(double));
   for (int li = 0; li < b.locr && b.locc > 0; li++)
     x[bc_global(li, nb, e->myrow, 0, e->nprow)] = b.data[li];
@@ -216,8 +215,7 @@ static int run_lu(const env_t *e, int n, int nb, int runs) {
     printf("validate-model: lu n=%d nb=%d: info model %d ScaLAPACK %d; pivots differing on %d "
            "rows; factor ratio %.3g%s; HPL ratio with the model's factors %.3g (ScaLAPACK's "
            "%.3g)\n",
-           n, nb, info_m, info_s, mismatch, fratio, mismatch ? " (not checked)" : "", res_m,
-           res_s);
+           n, nb, info_m, info_s, mismatch, fratio, mismatch ? " (not checked)" : "", res_m, res_s);
   report(e, "lu", n, nb, ts, tm, runs, worst, ok);
   free(am.data), free(ps), free(pm), free(ts), free(tm);
   pd_matrix_free(&a0), pd_matrix_free(&as);
