@@ -31,8 +31,10 @@
  * index of the first row >= j, so a grid row's own rows end up with theirs).
  * Simplifications against ScaLAPACK: MPI collectives and MPI_Sendrecv
  * instead of BLACS's (PDGETRF asks for a split-ring row broadcast); L11 and
- * L21 travel in one broadcast instead of two; whole matrices (ia = ja = 1),
- * mb = nb; no PB_Cpgemm sub-blocking of the local update.
+ * L21 travel in one broadcast instead of two; the in-place solve's PBLAS
+ * bookkeeping (PB_CInOutV2, PB_Cpaxpby) reduced to one send and one receive
+ * per chunk; the broadcast variant's solve in one call (PBLAS: 32-wide
+ * pieces); whole matrices (ia = ja = 1), mb = nb.
  * Layers: rma_model_getrf -> MPI (row / column communicators) -> kernels
  *         (rma_kernel_iamax, _swap, _scal, _ger, _trsm_right, _gemm).
  */
