@@ -14,7 +14,8 @@
 #   osc-pt2pt  the same with OMPI_MCA_osc=pt2pt
 #   osc-sm     the same with OMPI_MCA_osc=sm
 #   sim        the SimGrid SMPI build, RMALA_SIM_BUILD_DIR, with -DRMALA_SIMULATE=ON (smpicc): the
-#              sim tests (label sim: rmala's own dgemm and LU on a simulated 4-node cluster, P 4 and 16)
+#              sim tests (label sim: rmala's own dgemm and LU, and the pdgemm/pdgetrf model of sim/model,
+#              on a simulated 4-node cluster, P 4 and 16)
 #   ga-free    a third build, RMALA_GAFREE_BUILD_DIR, with -DRMALA_WITH_GA=OFF (Open MPI): unit,
 #              native, scalapack, coll and install tests at np 1-3, and librmala.a references no GA
 #              symbol

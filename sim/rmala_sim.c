@@ -3,7 +3,16 @@
  * simulation build (smpicc, run by smpirun on a SimGrid platform; it also
  * runs under a real MPI).
  *
- *   rmala-sim [--op dgemm|lu] [--n N] [--nb NB]
+ *   rmala-sim [--op dgemm|lu] [--n N] [--nb NB] [--impl rma|model]
+ *
+ * --impl rma (default) times rmala (rma_dmatrix_gemm / rma_dmatrix_getrf);
+ * --impl model times the MODEL of ScaLAPACK 2.x's pdgemm / pdgetrf
+ * (sim/model, rma_model_gemm / rma_model_getrf: not ScaLAPACK, a plain-MPI
+ * copy of its algorithms, validated against it by sim/model/validate.c) on
+ * the same matrices; its row and column communicators are made before the
+ * timed call, like a BLACS context. The checks are the same for both (the
+ * model's LU factors are solved by rmala's getrs, which reads ScaLAPACK's
+ * factors and pivots).
  *
  * Grid: the most square nprow x npcol of all ranks (nprow <= npcol), rank
  * order 'R'. Matrices from rma_dmatrix_alloc, values bc_value at the global
@@ -14,7 +23,7 @@
  *  - lu: getrf, then getrs of b = A0 * ones; rank 0 checks the HPL-style
  *    ratio max|A0 x - b| / (max|A0| max|x| N eps) < 16 on the gathered x.
  * Rank 0 prints one line
- *   RESULT,<op>,<ranks>,<n>,<nb>,<simulated s>,<wall s>,<ratio>,<ok|FAIL>
+ *   RESULT,<op>,<ranks>,<n>,<nb>,<simulated s>,<wall s>,<ratio>,<ok|FAIL>,<impl>
  * where the simulated time is MPI_Wtime around the call (SMPI's simulated
  * clock; the real one under a real MPI) and the wall time is the host's
  * CLOCK_MONOTONIC around the same call. Exits 1 on a failed check.
@@ -28,6 +37,7 @@
 #include <time.h>
 
 #include "blockcyclic.h"
+#include "pblas_model.h"
 #include "rmala.h"
 
 // The host's clock. smpicc's helpers turn clock_gettime(x, y) into the
@@ -124,7 +134,7 @@ int main(int argc, char **argv) {
   int me, np;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_size(MPI_COMM_WORLD, &np);
-  const char *op = "dgemm";
+  const char *op = "dgemm", *impl = "rma";
   int n = 512, nb = 64, bad_args = 0;
   for (int i = 1; i < argc; i++) {
     if (i + 1 < argc && strcmp(argv[i], "--op") == 0)
@@ -133,13 +143,16 @@ int main(int argc, char **argv) {
       n = atoi(argv[++i]);
     else if (i + 1 < argc && strcmp(argv[i], "--nb") == 0)
       nb = atoi(argv[++i]);
+    else if (i + 1 < argc && strcmp(argv[i], "--impl") == 0)
+      impl = argv[++i];
     else
       bad_args = 1;
   }
-  int is_lu = strcmp(op, "lu") == 0;
-  if (bad_args || n < 1 || nb < 1 || (!is_lu && strcmp(op, "dgemm") != 0)) {
+  int is_lu = strcmp(op, "lu") == 0, is_model = strcmp(impl, "model") == 0;
+  if (bad_args || n < 1 || nb < 1 || (!is_lu && strcmp(op, "dgemm") != 0) ||
+      (!is_model && strcmp(impl, "rma") != 0)) {
     if (me == 0)
-      fprintf(stderr, "usage: rmala-sim [--op dgemm|lu] [--n N] [--nb NB]\n");
+      fprintf(stderr, "usage: rmala-sim [--op dgemm|lu] [--n N] [--nb NB] [--impl rma|model]\n");
     MPI_Finalize();
     return 2;
   }
@@ -171,6 +184,9 @@ int main(int argc, char **argv) {
     rma_dmatrix_local_size(&a, &lr, NULL);
     ipiv = calloc((size_t)(lr + nb), sizeof(int));
   }
+  rma_model_grid_t mg;
+  if (rc == 0 && is_model)
+    rc = rma_model_grid_open(MPI_COMM_WORLD, g, &mg);
   if (rc != 0) {
     if (me == 0)
       fprintf(stderr, "rmala-sim: set-up failed (%d)\n", rc);
@@ -181,7 +197,9 @@ int main(int argc, char **argv) {
   MPI_Barrier(MPI_COMM_WORLD);
   double t0 = MPI_Wtime(), w0 = wall_now();
   if (is_lu)
-    rc = rma_dmatrix_getrf(n, n, &a, 0, 0, ipiv);
+    rc = is_model ? rma_model_getrf(&mg, &a, ipiv) : rma_dmatrix_getrf(n, n, &a, 0, 0, ipiv);
+  else if (is_model)
+    rc = rma_model_gemm(&mg, 1.0, &a, &b, 0.0, &c);
   else
     rc = rma_dmatrix_gemm('N', 'N', n, n, n, 1.0, &a, 0, 0, &b, 0, 0, 0.0, &c, 0, 0);
   MPI_Barrier(MPI_COMM_WORLD);
@@ -200,14 +218,17 @@ int main(int argc, char **argv) {
   if (me == 0) {
     if (rc != 0)
       printf("rmala-sim: %s returned %d\n", op, rc);
-    printf("rmala-sim: %s n=%d nb=%d on %d ranks (%dx%d): simulated %.6f s, wall %.3f s, "
+    printf("rmala-sim: %s (%s) n=%d nb=%d on %d ranks (%dx%d): simulated %.6f s, wall %.3f s, "
            "ratio %.3g\n",
-           op, n, nb, np, nprow, npcol, sim, wall, ratio);
-    printf("RESULT,%s,%d,%d,%d,%.9g,%.6g,%.3g,%s\n", op, np, n, nb, sim, wall, ratio,
-           ok ? "ok" : "FAIL");
+           op, is_model ? "MODEL of ScaLAPACK" : "rmala", n, nb, np, nprow, npcol, sim, wall,
+           ratio);
+    printf("RESULT,%s,%d,%d,%d,%.9g,%.6g,%.3g,%s,%s\n", op, np, n, nb, sim, wall, ratio,
+           ok ? "ok" : "FAIL", impl);
   }
 
   free(ipiv);
+  if (is_model)
+    rma_model_grid_close(&mg);
   rma_dmatrix_free(&a);
   rma_dmatrix_free(&b);
   if (!is_lu)
