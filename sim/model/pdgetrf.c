@@ -47,7 +47,7 @@
 
 #include "core/error.h"
 #include "kernel/tile_blas.h"
-#include "kernel/tile_trsm_right.h"
+#include "kernel/tile_lapack.h"
 #include "kernel/vector_blas.h"
 #include "model_util.h"
 #include "pblas_model.h"

@@ -4,13 +4,24 @@
 #include <math.h>
 #include <stddef.h>
 
-void rma_kernel_trsm(int lower, int trans, int unit, int m, int n, const double *a, int lda,
-                     double *b, int ldb) {
+// B (m x n) := op(T)^-1 B (left) or B op(T)^-1 (right).
+static void trsm(CBLAS_SIDE side, int lower, int trans, int unit, int m, int n, const double *a,
+                 int lda, double *b, int ldb) {
   if (m == 0 || n == 0)
     return;
-  cblas_dtrsm(CblasRowMajor, CblasLeft, lower ? CblasLower : CblasUpper,
+  cblas_dtrsm(CblasRowMajor, side, lower ? CblasLower : CblasUpper,
               trans ? CblasTrans : CblasNoTrans, unit ? CblasUnit : CblasNonUnit, m, n, 1.0, a, lda,
               b, ldb);
+}
+
+void rma_kernel_trsm(int lower, int trans, int unit, int m, int n, const double *a, int lda,
+                     double *b, int ldb) {
+  trsm(CblasLeft, lower, trans, unit, m, n, a, lda, b, ldb);
+}
+
+void rma_kernel_trsm_right(int lower, int trans, int unit, int m, int n, const double *a, int lda,
+                           double *b, int ldb) {
+  trsm(CblasRight, lower, trans, unit, m, n, a, lda, b, ldb);
 }
 
 // Swap rows i and ipiv[i] - 1 (i in [k0, k1)) of columns [c0, c1), in order.

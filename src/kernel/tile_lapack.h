@@ -24,4 +24,10 @@ int rma_kernel_getrf_nopiv(int m, int n, double *a, int lda);
 void rma_kernel_trsm(int lower, int trans, int unit, int m, int n, const double *a, int lda,
                      double *b, int ldb);
 
+/* B (m x n, ldb) := B op(T)^-1, T the n x n triangle of a (lda), flags as
+ * rma_kernel_trsm. A column-major caller's left-side solve T^-1 X is the
+ * row-major X^T T^-T (sim/model's PDTRSM step). */
+void rma_kernel_trsm_right(int lower, int trans, int unit, int m, int n, const double *a, int lda,
+                           double *b, int ldb);
+
 #endif
