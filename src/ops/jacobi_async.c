@@ -253,7 +253,7 @@ static int detect(rma_jacobi_t *J, struct rma_jacobi_async_s *st, double est, in
   return 0;
 }
 
-int rma_jacobi_async(rma_jacobi_t *J, struct rma_jacobi_async_s *st, int epoch) {
+static int epoch_run(rma_jacobi_t *J, struct rma_jacobi_async_s *st, int epoch) {
   int racy = J->mode == RMA_JACOBI_MODE_RACY;
   // Every rank holds the same consistent x now: forget what came before.
   RMA_CALL(rma_mailbox_peek(st->mb, 0, st->ncount, st->now));
@@ -303,4 +303,13 @@ int rma_jacobi_async(rma_jacobi_t *J, struct rma_jacobi_async_s *st, int epoch) 
     }
   }
   return 0;
+}
+
+int rma_jacobi_async(rma_jacobi_t *J, struct rma_jacobi_async_s *st, int epoch) {
+  int rc = epoch_run(J, st, epoch);
+  // A rank that failed still tells the others to leave (best effort), so they
+  // reach the agreement on its code without sweeping up to maxit.
+  if (rc != 0)
+    stop_all(J, st);
+  return rc;
 }
