@@ -160,7 +160,7 @@ static int sync_sweeps(rma_jacobi_t *J) {
 
 // The final iterate: every band to every rank, the exact scaled residual of
 // the whole x and the most sweeps any rank did, identical everywhere.
-static int check_final(rma_jacobi_t *J, double *resid, int *most) {
+static int check_final(rma_jacobi_t *J, struct rma_jacobi_async_s *st, double *resid, int *most) {
   int nrhs = J->nrhs;
   *most = J->sweeps;
   if (J->np > 1) {
@@ -173,6 +173,8 @@ static int check_final(rma_jacobi_t *J, double *resid, int *most) {
       int s = (int)in[(long)J->h * nrhs];
       *most = s > *most ? s : *most;
     }
+    if (st)
+      RMA_CALL(rma_jacobi_async_mark(J, st));
   }
   residual(J);
   rma_jacobi_xmax(J);
@@ -258,7 +260,7 @@ static int solve(rma_jacobi_t *J, int *iters, double *resid) {
     rc = async ? rma_jacobi_async(J, st, epoch) : sync_sweeps(J);
     rc = rma_status_agree(J->ctx->comm, rc);
     if (rc == 0)
-      rc = check_final(J, resid, &most);
+      rc = check_final(J, st, resid, &most);
     if (rc != 0 || *resid <= J->tol || most >= J->maxit)
       break;
   }

@@ -255,17 +255,9 @@ static int detect(rma_jacobi_t *J, struct rma_jacobi_async_s *st, double est, in
 
 static int epoch_run(rma_jacobi_t *J, struct rma_jacobi_async_s *st, int epoch) {
   int racy = J->mode == RMA_JACOBI_MODE_RACY;
-  // Every rank holds the same consistent x now: forget what came before.
-  RMA_CALL(rma_mailbox_peek(st->mb, 0, st->ncount, st->now));
-  for (int s = 0; s < J->np; s++) {
-    st->seen[s] = st->base[s] = st->now[c_sent(s)];
+  // What came before this epoch was forgotten by rma_jacobi_async_mark.
+  for (int s = 0; s < J->np; s++)
     st->sent_sweep[s] = J->sweeps;
-    if (!racy && s != J->me && st->seen[s] > st->acked[s]) {
-      RMA_CALL(rma_mailbox_notify(st->mb, s, c_ack(st, J->me), st->seen[s] - st->acked[s]));
-      st->acked[s] = st->seen[s];
-    }
-  }
-  st->stops = st->now[c_stop(st)];
   if (J->me == 0 && epoch > 0) {
     st->round++;
     for (int t = 1; t < J->np; t++)
@@ -302,6 +294,22 @@ static int epoch_run(rma_jacobi_t *J, struct rma_jacobi_async_s *st, int epoch) 
       break;
     }
   }
+  return 0;
+}
+
+int rma_jacobi_async_mark(rma_jacobi_t *J, struct rma_jacobi_async_s *st) {
+  // Every rank has left the sweeps and every notification of the epoch is
+  // complete; no rank starts the next epoch before all have marked (the
+  // caller's next allgather). Later messages are new.
+  RMA_CALL(rma_mailbox_peek(st->mb, 0, st->ncount, st->now));
+  for (int s = 0; s < J->np; s++) {
+    st->seen[s] = st->base[s] = st->now[c_sent(s)];
+    if (J->mode == RMA_JACOBI_MODE_ASYNC && s != J->me && st->seen[s] > st->acked[s]) {
+      RMA_CALL(rma_mailbox_notify(st->mb, s, c_ack(st, J->me), st->seen[s] - st->acked[s]));
+      st->acked[s] = st->seen[s];
+    }
+  }
+  st->stops = st->now[c_stop(st)];
   return 0;
 }
 
