@@ -145,7 +145,7 @@ static void idle(int k) {
 }
 
 // ASYNC: copy the newest complete band of each source that is newer than
-// the one this rank has, and acknowledge it. Returns 1 when any arrived.
+// the one this rank has, and acknowledge it; *any = 1 when one arrived.
 static int absorb_async(rma_jacobi_t *J, struct rma_jacobi_async_s *st, int *any) {
   *any = 0;
   for (int s = 0; s < J->np; s++) {
