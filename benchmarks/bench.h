@@ -182,6 +182,13 @@ typedef struct {
  * rma_coll_create's code. */
 int bench_coll_run(const bench_env_t *env, const char *csv, int iters);
 
+/* jacobi.c: the --op jacobi run (rma_jacobi's modes vs rma_lu + rma_lu_solve,
+ * each n of sizes, unslowed and with the last rank sleeping slow_us per
+ * sweep); rank 0 appends CSV rows to csv. Collective. Returns 0, or 1 when a
+ * run failed or did not converge. */
+int bench_jacobi_run(const bench_env_t *env, const char *csv, const int *sizes, int nsizes,
+                     int slow_us, double tol, int maxit);
+
 /* options.c */
 int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_t *env);
 void bench_options_usage(FILE *f);

@@ -100,6 +100,36 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--coll-iters"))
       coll_iters = atoi(argv[i + 1]) > 0 ? atoi(argv[i + 1]) : 1;
   }
+  // --op jacobi [--csv FILE] [--n LIST] [--jacobi-slow-us US] [--jacobi-tol T]
+  // [--jacobi-maxit N]: the Jacobi modes against rma_lu + rma_lu_solve (jacobi.c).
+  int jacobi_op = 0, jsizes[BENCH_MAX_LIST] = {4096, 8192}, njsizes = 2, slow_us = 20000, jmaxit = 100000;
+  double jtol = 1e-8;
+  const char *jacobi_csv = "results/jacobi.csv";
+  for (int i = 1; i + 1 < argc; i++) {
+    if (!strcmp(argv[i], "--op") && !strcmp(argv[i + 1], "jacobi"))
+      jacobi_op = 1;
+    else if (!strcmp(argv[i], "--csv"))
+      jacobi_csv = argv[i + 1];
+    else if (!strcmp(argv[i], "--jacobi-slow-us"))
+      slow_us = atoi(argv[i + 1]);
+    else if (!strcmp(argv[i], "--jacobi-tol"))
+      jtol = atof(argv[i + 1]);
+    else if (!strcmp(argv[i], "--jacobi-maxit"))
+      jmaxit = atoi(argv[i + 1]);
+    else if (!strcmp(argv[i], "--n")) {
+      njsizes = 0;
+      for (char *p = argv[i + 1]; *p && njsizes < BENCH_MAX_LIST; p = strchr(p, ',') ? strchr(p, ',') + 1 : "")
+        if (atoi(p) > 0)
+          jsizes[njsizes++] = atoi(p);
+    }
+  }
+  if (jacobi_op) {
+    int jrc = njsizes > 0 ? bench_jacobi_run(&env, jacobi_csv, jsizes, njsizes, slow_us, jtol, jmaxit) : 2;
+    rma_finalize();
+    GA_Terminate();
+    MPI_Finalize();
+    return jrc ? 1 : 0;
+  }
   if (coll_op) {
     int crc = bench_coll_run(&env, coll_csv, coll_iters);
     rma_finalize();

@@ -126,6 +126,40 @@ int rma_lu(int g_a, int *ipiv);
  */
 int rma_lu_solve(char trans, int g_a, const int *ipiv, int g_b);
 
+/* How rma_jacobi's processes exchange the iterate (paper 003). */
+typedef enum {
+  RMA_JACOBI_SYNC,  /* each sweep waits for every piece of x of the previous sweep */
+  RMA_JACOBI_ASYNC, /* each sweep uses the newest complete piece of x that has arrived
+                       (one-sided puts into double-buffered copies, no waiting) */
+  RMA_JACOBI_RACY   /* each sweep reads x where it lands while it may be being written */
+} rma_jacobi_mode_t;
+
+/*
+ * rma_jacobi — Collective. Solves A x = b by Jacobi iteration, A an n x n GA
+ * (any layout rmala accepts: tiled, ScaLAPACK block-cyclic, regular), b and
+ * x n x nrhs GAs; x holds the initial guess and receives the solution. Stops
+ * when every column's scaled residual
+ *     ||b - A x||_inf / (||A||_inf ||x||_inf + ||b||_inf)
+ * is <= tol, or after maxit sweeps. Modes (paper 003): SYNC exchanges the
+ * iterate after every sweep; ASYNC and RACY never wait for another process
+ * while sweeping and detect convergence by asynchronous rounds through
+ * process 0; the last iterate is then checked exactly (and the sweeps
+ * resume if the check fails while sweeps are left). Converges for strictly
+ * diagonally dominant A (in every mode); otherwise returns 1 after maxit.
+ * Returns 0 (converged), 1 (not converged in maxit sweeps; x holds the last
+ * iterate), -i (argument i illegal: 1 g_a (not square, or a zero diagonal
+ * entry), 2 g_b, 3 g_x (not n x nrhs), 4 tol (< 0 or NaN), 5 maxit (< 0),
+ * 6 mode), or RMA_ERR_*; the same on every rank. A and b are never
+ * modified; on an illegal argument nothing is. *iters gets the largest
+ * number of sweeps any process did and *resid the final scaled residual,
+ * the largest over the columns (both identical on every rank; either may be
+ * NULL). Test hook: RMALA_JACOBI_SLOW_US=<us> makes process
+ * RMALA_JACOBI_SLOW_RANK (default the last) sleep that long after each of
+ * its sweeps (timing only; read at every call).
+ */
+int rma_jacobi(int g_a, int g_b, int g_x, double tol, int maxit, rma_jacobi_mode_t mode,
+               int *iters, double *resid);
+
 #endif /* RMALA_WITH_GA */
 
 /* ---------------------------------------------------------------------------

@@ -23,3 +23,10 @@ void rma_kernel_scale(int m, int n, double beta, double *c, int ldc) {
         row[j] *= beta;
   }
 }
+
+void rma_kernel_gemv(int m, int n, double alpha, const double *a, int lda, const double *x,
+                     int incx, double *y, int incy) {
+  if (m == 0 || n == 0)
+    return;
+  cblas_dgemv(CblasRowMajor, CblasNoTrans, m, n, alpha, a, lda, x, incx, 1.0, y, incy);
+}

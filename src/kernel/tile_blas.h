@@ -12,4 +12,9 @@ void rma_kernel_gemm(int transa, int transb, int m, int n, int k, double alpha, 
 /* C(m x n, ldc) *= beta; beta == 0 writes zeros (a NaN in C does not survive). */
 void rma_kernel_scale(int m, int n, double beta, double *c, int ldc);
 
+/* y(m, stride incy) += alpha * A(m x n, lda) * x(n, stride incx): one right-hand side
+ * without gemm's packing of A. */
+void rma_kernel_gemv(int m, int n, double alpha, const double *a, int lda, const double *x,
+                     int incx, double *y, int incy);
+
 #endif

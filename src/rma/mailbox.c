@@ -269,3 +269,30 @@ int rma_mailbox_wait(rma_mailbox_t *mb, int counter, int64_t value) {
     backoff(tries);
   }
 }
+
+// Added for the Jacobi solver (ops/jacobi_async.c): a look at this rank's
+// counters that never waits.
+int rma_mailbox_peek(rma_mailbox_t *mb, int first, int count, int64_t *now) {
+  int64_t *mine = shm_counters(mb, mb->seg.rank);
+  for (int i = 0; i < count; i++)
+    now[i] = __atomic_load_n(&mine[first + i], __ATOMIC_ACQUIRE);
+  if (!mb->seg.remote || count <= 0)
+    return 0;
+  // The RMA set in one atomic read (element-wise, like the accumulates that raise it).
+  int64_t *far = malloc(sizeof(int64_t) * (size_t)count);
+  if (!far)
+    return RMA_ERR_NO_MEMORY;
+  int rc = MPI_Get_accumulate(NULL, 0, MPI_INT64_T, far, count, MPI_INT64_T, mb->seg.rank,
+                              rma_counter_disp(mb, first), count, MPI_INT64_T, MPI_NO_OP,
+                              mb->seg.win);
+  if (rc == MPI_SUCCESS)
+    rc = MPI_Win_flush(mb->seg.rank, mb->seg.win);
+  if (rc == MPI_SUCCESS)
+    rc = MPI_Win_sync(mb->seg.win);
+  for (int i = 0; rc == MPI_SUCCESS && i < count; i++)
+    now[i] += far[i];
+  free(far);
+  if (rc != MPI_SUCCESS)
+    return RMA_ERR_MPI;
+  return progress();
+}

@@ -92,4 +92,10 @@ int rma_mailbox_wait_remote(rma_mailbox_t *mb, int target, int counter, int64_t 
 int rma_mailbox_wait_remote_seen(rma_mailbox_t *mb, int target, int counter, int64_t value,
                                  int64_t *seen);
 
+/* Local. Never waits: now[i] := this rank's counter first + i (messages from
+ * node neighbours and other nodes alike), for i < count; data that came with
+ * the notifications counted is then visible. Lets MPI progress other ranks'
+ * operations on this rank (as the waits do). */
+int rma_mailbox_peek(rma_mailbox_t *mb, int first, int count, int64_t *now);
+
 #endif
