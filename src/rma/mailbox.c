@@ -184,10 +184,12 @@ int rma_mailbox_store(rma_mailbox_t *mb, int target, int counter, int64_t value)
 static void backoff(int tries) {
 #ifdef RMALA_SIMULATE
   // Simulated (smpicc turns nanosleep into a simulated sleep, and a yield
-  // would not let another simulated rank run): a fixed 1 us, the order of a
-  // real rank's polling period, so a wait ends at most 1 us late.
-  (void)tries;
-  struct timespec sim = {0, 1000};
+  // would not let another simulated rank run): sleeps that grow as a real
+  // rank's polling period does, 1 us doubling every 8 tries up to the real
+  // 50 us, so a wait ends at most that late (as a real one may) and a long
+  // wait costs the simulation tens of polls instead of one per microsecond.
+  long ns = tries < 48 ? 1000L << (tries / 8) : 50000L;
+  struct timespec sim = {0, ns < 50000L ? ns : 50000L};
   nanosleep(&sim, NULL);
   return;
 #endif
