@@ -68,6 +68,7 @@ struct rma_coll_s {
   int *leaders;       /* every group's leader, rank order */
   int nleaders, lidx; /* their number and this rank's index (-1: not a leader) */
   int flat;           /* one group, every rank in place: the flat protocols (coll/flat.c) */
+  int shared;         /* RMA_OPT_SHARED_MEMORY when it was made */
 };
 
 /* Collective over comm (no argument check). A context with areas for
@@ -77,6 +78,20 @@ int rma_coll_open(MPI_Comm comm, size_t max_bytes, struct rma_coll_s **coll);
 
 /* Collective. Free what rma_coll_open made; *coll = NULL. */
 int rma_coll_close(struct rma_coll_s **coll);
+
+/* Collective over the current context. Its kept collective context, with
+ * areas for at least max_bytes per rank: made on first use, re-made when a
+ * call needs more or the shared-memory switch changed, so engine algorithms
+ * (the Jacobi solver) pay no window creation per call. */
+int rma_coll_kept(size_t max_bytes, struct rma_coll_s **coll);
+
+/* Collective. End of a call's use of the kept context: freed unless
+ * RMA_OPT_STORE_KEEP (as the store and the mailbox). */
+int rma_coll_kept_done(void);
+
+/* Collective. Free the current context's kept collective context (engine
+ * close, before the context is freed). */
+int rma_coll_release_kept(void);
 
 /* Collective over the context; the context must be current (rma_context_use).
  * Arguments are trusted (coll/api.c checks them). */

@@ -17,6 +17,7 @@
 
 struct rma_store_pool;   /* store/store.c */
 struct rma_mailbox_keep; /* rma/mailbox.c */
+struct rma_coll_s;       /* coll/coll.h */
 
 typedef struct rma_context_s {
   MPI_Comm comm;  /* duplicate of the communicator the context was made on */
@@ -29,6 +30,7 @@ typedef struct rma_context_s {
   int *node_members; /* node_members[i]: rank in comm of node rank i */
   struct rma_store_pool *store;     /* owned by store/ */
   struct rma_mailbox_keep *mailbox; /* owned by rma/mailbox */
+  struct rma_coll_s *coll;          /* owned by coll/: a kept collective context */
   struct rma_context_s *next;       /* every live context, newest first */
 } rma_context_t;
 

@@ -2,6 +2,7 @@
 
 #include <stddef.h>
 
+#include "coll/coll.h"
 #include "core/error.h"
 #include "rma/mailbox.h"
 #include "store/store.h"
@@ -52,7 +53,9 @@ int rma_engine_close(rma_context_t **ctx) {
     return 0;
   rma_context_t *was = rma_context(), *closing = *ctx;
   rma_context_use(closing);
-  int rc = rma_store_release();
+  int rc = rma_coll_release_kept();
+  int rc1 = rma_store_release();
+  rc = rc ? rc : rc1;
   int rc2 = rma_mailbox_release();
   int rc3 = rma_context_free(ctx);
   rma_context_use(was == closing ? NULL : was);

@@ -306,7 +306,7 @@ int rma_jacobi_matrices(const rma_matrix_t *a, const rma_matrix_t *b, const rma_
   if (rc == 0)
     rc = rma_status_agree(J.ctx->comm, norms(&J));
   if (rc == 0 && J.np > 1)
-    rc = rma_coll_open(J.ctx->comm, sizeof(double) * (size_t)J.payload, &J.coll);
+    rc = rma_coll_kept(sizeof(double) * (size_t)J.payload, &J.coll); // no window per call
   if (rc == 0)
     rc = solve(&J, iters, resid);
   // Every rank holds the whole final iterate; each writes the tiles of x it owns.
@@ -320,7 +320,7 @@ int rma_jacobi_matrices(const rma_matrix_t *a, const rma_matrix_t *b, const rma_
       rma_rect_t p = {tile.r0, tile.c0, tile.rows, tile.cols};
       rma_tiles_local_copy(tx, x->seg, p, J.x + (long)tile.r0 * J.nrhs + tile.c0, J.nrhs, 0);
     }
-  int rc2 = J.coll ? rma_coll_close(&J.coll) : 0;
+  int rc2 = J.coll ? rma_coll_kept_done() : 0;
   release(&J);
   return rc ? rc : rc2;
 }
