@@ -83,13 +83,6 @@ static long slot_off(const lu_t *s, int k, long off) {
 static double *slot(const lu_t *s, int k, long off) { return s->mb->data + slot_off(s, k, off); }
 static int counter(int k, int which) { return (k % RING) * C_PER_SLOT + which; }
 
-// Wait until rank r has completed need steps (remembering what was seen).
-static int wait_done(lu_t *s, int r, int64_t need) {
-  if (s->done_seen[r] >= need)
-    return 0;
-  return rma_mailbox_wait_remote_seen(s->mb, r, C_DONE, need, &s->done_seen[r]);
-}
-
 // Credit: slot k % RING of target is free for step k once every rank that
 // may have read it during step k - RING has finished that step: the ranks of
 // target's group, which read a factored panel in place from the slot of D or
@@ -98,13 +91,9 @@ static int credit(lu_t *s, int target, int k) {
   if (k < RING)
     return 0;
   double t0 = rma_timing_start();
-  int64_t need = k - RING + 1, rc = 0;
-  const rma_groups_t *gr = &s->grp;
-  int g = gr->of[target];
-  for (int x = gr->start[g]; x < gr->start[g + 1] && rc == 0; x++)
-    rc = wait_done(s, gr->ranks[x], need);
+  int rc = rma_groups_wait_counter(&s->grp, s->mb, target, C_DONE, k - RING + 1, s->done_seen);
   rma_timing_stop(RMA_PHASE_WAIT, t0);
-  return (int)rc;
+  return rc;
 }
 
 static int wait_for(lu_t *s, int k, int which, int64_t count) {

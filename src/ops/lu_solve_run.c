@@ -67,14 +67,7 @@ static const double *tile(const solve_t *s, int bi, int bj, int *ld, int *rows, 
 static int credit(solve_t *s, int target, int g) {
   if (g < RING)
     return 0;
-  const rma_groups_t *gr = &s->grp;
-  int x = gr->of[target];
-  for (int i = gr->start[x]; i < gr->start[x + 1]; i++) {
-    int r = gr->ranks[i];
-    if (s->done_seen[r] < g - RING + 1)
-      RMA_CALL(rma_mailbox_wait_remote_seen(s->mb, r, C_DONE, g - RING + 1, &s->done_seen[r]));
-  }
-  return 0;
+  return rma_groups_wait_counter(&s->grp, s->mb, target, C_DONE, g - RING + 1, s->done_seen);
 }
 
 static int wait_for(solve_t *s, int g, int which, int64_t count) {

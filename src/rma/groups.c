@@ -35,6 +35,17 @@ void rma_groups_free(rma_groups_t *g) {
   g->ngroups = 0;
 }
 
+int rma_groups_wait_counter(const rma_groups_t *g, rma_mailbox_t *mb, int target, int counter,
+                            int64_t need, int64_t *seen) {
+  int x = g->of[target];
+  for (int i = g->start[x]; i < g->start[x + 1]; i++) {
+    int r = g->ranks[i];
+    if (seen[r] < need)
+      RMA_CALL(rma_mailbox_wait_remote_seen(mb, r, counter, need, &seen[r]));
+  }
+  return 0;
+}
+
 // Serve group x (holding at least one receiver): its copy, then its receivers.
 static int serve(const rma_groups_t *g, rma_mailbox_t *mb, int me, int x, const int *receivers,
                  int n, int from, int counter, const rma_fanout_ops_t *ops) {

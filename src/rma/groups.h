@@ -34,6 +34,14 @@ static inline int rma_groups_holder(const rma_groups_t *g, int sender, int me) {
   return g->of[sender] == g->of[me] ? sender : rma_groups_leader(g, g->of[me]);
 }
 
+/* Local (one-sided). Wait until every rank of target's group has raised its
+ * counter to at least need (the credit for rewriting target's area, which
+ * the group read in place). seen[r]: the largest value seen of rank r's
+ * counter, kept by the caller (zeroed at first), so a wait that an earlier
+ * one already implies costs nothing. */
+int rma_groups_wait_counter(const rma_groups_t *g, rma_mailbox_t *mb, int target, int counter,
+                            int64_t need, int64_t *seen);
+
 /* What a two-level hand-out does at each holder (a rank whose area gets the
  * group's copy): wait until it may be written (credit), then write the
  * block there (put; for the sender itself, a copy into its own area, or
