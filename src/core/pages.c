@@ -19,3 +19,8 @@ void rma_pages_populate(void *p, size_t bytes, int fresh) {
   if (madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE) != 0 && fresh)
     memset(p, 0, bytes);
 }
+
+void rma_pages_touch(void *p, size_t bytes) {
+  if (p && bytes)
+    memset(p, 0, bytes);
+}

@@ -18,4 +18,11 @@
  * touch). */
 void rma_pages_populate(void *p, size_t bytes, int fresh);
 
+/* Local. Write every byte of fresh memory [p, p + bytes) (zeros) so that
+ * later writes run at full speed. On this VM populated but never written
+ * pages still cost their first writer ~2 ms per MB (cache line by cache
+ * line: touching one byte per page halves it, a full write removes it);
+ * for pre-created memory (rma_init) that cost belongs in rma_init. */
+void rma_pages_touch(void *p, size_t bytes);
+
 #endif
