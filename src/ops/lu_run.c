@@ -66,12 +66,14 @@ static double *tile_at(const lu_t *s, int bi, int bj, int *ld, int *rows, int *c
   return s->seg + tile.disp;
 }
 
-static double *slot(const lu_t *s, int k, long off) {
-  return s->mb->data + (long)(k % RING) * s->slot_len + off;
-}
+// The mailbox data area: the RING step headers first (per-rank control: the
+// simulation's shared-malloc mode keeps them private), then the RING slots.
+static long header_off(const lu_t *s, int k) { return (long)(k % RING) * s->hdr; }
+static double *header(const lu_t *s, int k) { return s->mb->data + header_off(s, k); }
 static long slot_off(const lu_t *s, int k, long off) {
-  return (long)(k % RING) * s->slot_len + off;
+  return RING * s->hdr + (long)(k % RING) * s->slot_len + off;
 }
+static double *slot(const lu_t *s, int k, long off) { return s->mb->data + slot_off(s, k, off); }
 static int counter(int k, int which) { return (k % RING) * C_PER_SLOT + which; }
 
 // Credit: target has finished step k - RING, so slot k % RING is free there.
@@ -132,7 +134,7 @@ static int factor_panel(lu_t *s, int k) {
                       : rma_kernel_getrf_nopiv(m, ck, panel, ck);
   rma_timing_stop(RMA_PHASE_PANEL, t0);
   // Header: info, stop flag, the pivots (as doubles, exact for any int).
-  double *hdr = slot(s, k, 0);
+  double *hdr = header(s, k);
   int npiv = m < ck ? m : ck;
   hdr[0] = info, hdr[1] = (!s->pivot && info) ? 1 : 0;
   for (int i = 0; i < npiv; i++)
@@ -143,7 +145,7 @@ static int factor_panel(lu_t *s, int k) {
     RMA_CALL(credit(s, r, k));
     t0 = rma_timing_start();
     if (r != s->rank)
-      RMA_CALL(rma_mailbox_put(s->mb, r, slot_off(s, k, 0), hdr, 1, 2 + npiv, 2 + npiv, 2 + npiv));
+      RMA_CALL(rma_mailbox_put(s->mb, r, header_off(s, k), hdr, 1, 2 + npiv, 2 + npiv, 2 + npiv));
     int pr = r / s->p1;
     for (int i = first_mine(k, pr, s->p0); i < t->mt; i += s->p0) {
       double *rows_at = panel + (long)(i - k) * s->nb * ck;
@@ -336,7 +338,7 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
   *factored_ahead = 0;
   // 2. The factored panel: pivots, info, L tiles of my tile rows.
   RMA_CALL(wait_for(s, k, C_L, 1));
-  double *hdr = slot(s, k, 0), *lbuf = slot(s, k, s->off_l);
+  double *hdr = header(s, k), *lbuf = slot(s, k, s->off_l);
   int info = (int)hdr[0];
   if (info && !s->info)
     s->info = r0 + info;
@@ -418,14 +420,15 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   s.pivot = ipiv != NULL, s.ipiv = ipiv;
   s.lc = rma_numroc(t->n, t->nb, s.q, t->p1);
   long lcmax = rma_numroc(t->n, t->nb, 0, t->p1);
-  // Slot layout: header, panel (on D; tile row i at i * nb rows in), L
+  // Headers (info, stop flag, pivots) apart, before the slots. Slot layout:
+  // panel (on D; tile row i at i * nb rows in), L
   // tiles, U tiles, interchanged rows. The L area holds this process row's
   // local rows, the U area this process column's local columns: sized by the
   // largest process row/column. With one process row the L rows are the
   // panel's own rows in place, and no U row or interchanged row travels: the
   // slot is the panel area alone (a third of the mailbox).
   s.hdr = s.nb + 2;
-  s.off_panel = s.hdr;
+  s.off_panel = 0;
   long lrmax = rma_numroc(t->m, t->mb, 0, t->p0);
   if (t->p0 == 1) {
     s.off_l = s.off_panel;
@@ -443,7 +446,7 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   int rc = (s.piv && s.rows && s.src && s.old) ? 0 : RMA_ERR_NO_MEMORY;
   rc = rma_status_agree(ctx->comm, rc);
   if (rc == 0)
-    rc = rma_mailbox_open(C_DONE + 1, RING * s.slot_len, &s.mb);
+    rc = rma_mailbox_open_private(C_DONE + 1, RING * s.hdr, RING * (s.hdr + s.slot_len), &s.mb);
   rma_timing_reset();
   s.t_begin = MPI_Wtime();
   if (rma_options()->verbose >= 2)

@@ -84,7 +84,7 @@ int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *
     // Every tile is local: a row-major source is its own mirror.
     e->alone_peer = (double *)seg;
     e->alone = (rma_win_t){MPI_WIN_NULL, MPI_WIN_NULL, e->alone_peer, seglen, &e->alone_peer,
-                           0, 1, 0, 0};
+                           0, 1, 0, 0, 0};
     *w = &e->alone;
     return 0;
   }
