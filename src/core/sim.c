@@ -15,6 +15,15 @@ int rma_sim_shared(void) {
 #endif
 }
 
+int rma_sim_compute(void) {
+#ifdef RMALA_SIMULATE
+  const char *c = getenv("RMALA_SIM_COMPUTE");
+  return !rma_sim_shared() && !(c && *c && atoi(c) == 0);
+#else
+  return 1;
+#endif
+}
+
 void *rma_sim_bulk_alloc(size_t bytes, size_t head) {
 #ifdef RMALA_SIMULATE
   if (rma_sim_shared()) {

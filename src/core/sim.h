@@ -21,6 +21,10 @@
 /* 1 in the simulation build with RMALA_SIM_SHARED=1, else 0. */
 int rma_sim_shared(void);
 
+/* 1 when the kernels do their arithmetic: always in a real build; in the
+ * simulation build unless rma_sim_shared() or RMALA_SIM_COMPUTE=0. */
+int rma_sim_compute(void);
+
 /* Local. bytes of bulk memory whose first head bytes (rounded up to a page)
  * stay private to this rank (counters, flags, headers) and whose rest is
  * shared between simulated ranks when rma_sim_shared(); plain malloc

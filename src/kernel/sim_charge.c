@@ -29,8 +29,7 @@ static void sim_load(void) {
     return;
   const char *p = getenv("RMALA_SIM_MODEL");
   snprintf(sim.path, sizeof sim.path, "%s", p && *p ? p : RMALA_SIM_DEFAULT_MODEL);
-  const char *c = getenv("RMALA_SIM_COMPUTE");
-  sim.compute = rma_sim_shared() ? 0 : (c && *c ? atoi(c) != 0 : 1);
+  sim.compute = rma_sim_compute();
   if (strcmp(sim.path, "none") == 0)
     sim.state = 2, sim.compute = 1;
   else
