@@ -22,6 +22,10 @@
 #                 private: per-rank memory, arithmetic skipped, no check (LU across nodes: its
 #                 shared-malloc runs hang, see doc/scaling.md); real: real values and
 #                 rmala-sim's checks (small P only) (default: shared for dgemm, private for lu)
+#   --kernel-scale F  kernel MODEL times x F (RMALA_SIM_KERNEL_SCALE): F = 6 emulates cores 6x
+#                 slower than this machine's (a Cray XT4's 2.1 GHz Opteron: ~8 vs ~50 Gflop/s
+#                 dgemm); efficiency is then against the scaled rate (default 1)
+#   --plot-only   redraw <out>/simulate.png from <out>/simulate.csv, run nothing
 #   --out         directory for simulate.csv, simulate.json, simulate.png, hostfiles and one log
 #                 per run (default sim-results/)
 # Rows (CSV and JSON, appended): platform, op, impl, ranks, n, nb, simulated_s, gflops (2 n^3 for
@@ -38,9 +42,14 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$here/common.sh"
 
 platform=fattree-fdr ranks=16,64,256 op=dgemm npr=1024 n="" nb=128 impls=rma,model data=""
-out=sim-results
+out=sim-results plot_only=0 kscale=1
 while [ $# -gt 0 ]; do
   case "$1" in
+    --plot-only)
+      plot_only=1
+      shift
+      continue
+      ;;
     --platform) platform=$2 ;;
     --ranks) ranks=$2 ;;
     --n-per-rank) npr=$2 n="" ;;
@@ -50,8 +59,9 @@ while [ $# -gt 0 ]; do
     --impl) impls=$2 ;;
     --data) data=$2 ;;
     --out) out=$2 ;;
+    --kernel-scale) kscale=$2 ;;
     -h | --help)
-      sed -n '2,33p' "$0"
+      sed -n '2,37p' "$0"
       exit 0
       ;;
     *)
@@ -85,9 +95,13 @@ if [ ! -f "$xml" ]; then
   exit 2
 fi
 
-bash "$here/deps.sh" simgrid
+if [ "$plot_only" = 1 ]; then
+  ranks="" # nothing to run: straight to the plot
+else
+  bash "$here/deps.sh" simgrid
+fi
 build=${RMALA_SIM_BUILD_DIR:-$RMALA_ROOT/build-sim}
-rmala_configure_build "$build" -DRMALA_SIMULATE=ON
+[ "$plot_only" = 1 ] || rmala_configure_build "$build" -DRMALA_SIMULATE=ON
 exe=$build/sim/rmala-sim
 model=${RMALA_SIM_MODEL:-$RMALA_ROOT/sim/models/default.txt}
 
@@ -117,7 +131,7 @@ nhosts=$((nodes * cores))
 core_rate() {
   awk -v m="$1" -v k="$2" '$1 == "gemm" {
     t = $2 + $3 * m * m * k + $4 * m * m + $5 * (m * k + k * m)
-    printf "%.6g", 2 * m * m * k / t * 1e-9 }' "$model"
+    printf "%.6g", 2 * m * m * k / (t * s) * 1e-9 }' s="$kscale" "$model"
 }
 
 timer=()
@@ -126,9 +140,9 @@ has_impl=0
 grep -q -- "--impl" "$exe" 2> /dev/null && has_impl=1
 warm=0
 [ "$op" = dgemm ] && warm=1
-shared_env=()
-[ "$data" = shared ] && shared_env=(env RMALA_SIM_SHARED=1)
-[ "$data" = private ] && shared_env=(env RMALA_SIM_COMPUTE=0)
+shared_env=(env RMALA_SIM_KERNEL_SCALE="$kscale")
+[ "$data" = shared ] && shared_env+=(RMALA_SIM_SHARED=1)
+[ "$data" = private ] && shared_env+=(RMALA_SIM_COMPUTE=0)
 status=0
 for p in ${ranks//,/ }; do
   if [ "$p" -gt "$nhosts" ]; then
@@ -182,9 +196,11 @@ for p in ${ranks//,/ }; do
     fi
     gf=$(awk -v n="$nn" -v t="$r_sim" -v op="$op" 'BEGIN { if (t > 0) printf "%.6g", (op == "lu" ? 2.0 / 3 : 2) * n * n * n / t * 1e-9 }')
     eff=$(awk -v g="$gf" -v r="$rate" -v p="$p" 'BEGIN { if (g > 0 && r > 0) printf "%.4f", g / (p * r) }')
-    echo "$platform,$op,$impl,$p,$nn,$nb,$r_sim,$gf,$eff,$t_wall,$t_rss,$r_ratio,$r_status" | tee -a "$csv"
+    label=$platform
+    [ "$kscale" = 1 ] || label="$platform/x$kscale"
+    echo "$label,$op,$impl,$p,$nn,$nb,$r_sim,$gf,$eff,$t_wall,$t_rss,$r_ratio,$r_status" | tee -a "$csv"
     printf '{"platform":"%s","op":"%s","impl":"%s","ranks":%d,"n":%d,"nb":%d,"simulated_s":%s,"gflops":%s,"efficiency":%s,"core_rate_gflops":%s,"wall_s":%s,"peak_rss_kb":%s,"ratio":"%s","status":"%s"}\n' \
-      "$platform" "$op" "$impl" "$p" "$nn" "$nb" "${r_sim:-null}" "${gf:-null}" "${eff:-null}" \
+      "$label" "$op" "$impl" "$p" "$nn" "$nb" "${r_sim:-null}" "${gf:-null}" "${eff:-null}" \
       "${rate:-null}" "${t_wall:-null}" "${t_rss:-null}" "$r_ratio" "$r_status" >> "$json"
   done
 done
@@ -209,6 +225,8 @@ set terminal pngcairo size 1400,560 noenhanced
 set output '$out/simulate.png'
 set multiplot layout 1,2 title 'rmala weak scaling in SimGrid SMPI (kernel times: MODEL $(basename "$model"))'
 set logscale xy
+set xrange [8:16384]
+set yrange [0.1:200]
 set xlabel 'processes P'
 set ylabel 'TFLOP/s (aggregate)'
 set key top left

@@ -10,6 +10,8 @@
  *    time_model.h) whose predictions the kernels charge as simulated time;
  *    default the model committed in sim/models/default.txt; "none" runs the
  *    real BLAS and lets SMPI time it on this machine.
+ *  - RMALA_SIM_KERNEL_SCALE=F: every modelled kernel time times F (F = 6
+ *    emulates a core 6x slower than the model's, e.g. a 2.1 GHz Opteron).
  *  - RMALA_SIM_COMPUTE=0|1: whether the kernels also do the arithmetic
  *    (default 1, 0 when shared; 1 with shared memory is refused: 0 is used).
  */

@@ -20,6 +20,7 @@
 static struct {
   int state; // 0 not loaded, 1 model in use, 2 no model (real BLAS timed), -1 unreadable
   int compute;
+  double scale; // RMALA_SIM_KERNEL_SCALE: kernel times x this (emulates slower cores)
   char path[512];
   rma_kmodel_t model;
 } sim;
@@ -30,6 +31,8 @@ static void sim_load(void) {
   const char *p = getenv("RMALA_SIM_MODEL");
   snprintf(sim.path, sizeof sim.path, "%s", p && *p ? p : RMALA_SIM_DEFAULT_MODEL);
   sim.compute = rma_sim_compute();
+  const char *f = getenv("RMALA_SIM_KERNEL_SCALE");
+  sim.scale = f && atof(f) > 0.0 ? atof(f) : 1.0;
   if (strcmp(sim.path, "none") == 0)
     sim.state = 2, sim.compute = 1;
   else
@@ -41,7 +44,7 @@ int rma_kernel_sim_begin(rma_kmodel_kind_t kind, int m, int n, int k) {
   if (sim.state != 1)
     return 0; // no model: SMPI times the real call (an unreadable one is reported by describe)
   smpi_bench_end();
-  double t = rma_kmodel_time(&sim.model, kind, m, n, k);
+  double t = sim.scale * rma_kmodel_time(&sim.model, kind, m, n, k);
   if (t > 0.0)
     smpi_execute_flops(t * sg_host_get_speed(sg_host_self()));
   return !sim.compute;
@@ -56,7 +59,8 @@ int rma_kernel_sim_end(void) {
 int rma_kernel_sim_describe(char *text, int len) {
   sim_load();
   if (sim.state == 1)
-    snprintf(text, (size_t)len, "MODEL kernel times from %s (%s)%s", sim.path, sim.model.machine,
+    snprintf(text, (size_t)len, "MODEL kernel times from %s (%s)%s%s", sim.path,
+             sim.model.machine, sim.scale != 1.0 ? ", scaled by RMALA_SIM_KERNEL_SCALE" : "",
              sim.compute ? "" : ", arithmetic skipped");
   else if (sim.state == 2)
     snprintf(text, (size_t)len, "real BLAS, timed by SMPI on this machine (RMALA_SIM_MODEL=none)");
