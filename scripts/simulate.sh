@@ -25,6 +25,10 @@
 #   --kernel-scale F  kernel MODEL times x F (RMALA_SIM_KERNEL_SCALE): F = 6 emulates cores 6x
 #                 slower than this machine's (a Cray XT4's 2.1 GHz Opteron: ~8 vs ~50 Gflop/s
 #                 dgemm); efficiency is then against the scaled rate (default 1)
+#   --host-code   timed: SMPI times rmala's host code between kernels (copies, packing, loops) on
+#                 this machine and charges it 1:1 — realistic, but the timing is wall-clock and
+#                 inflates when this machine is loaded; free: host code costs nothing (kernels +
+#                 network only: deterministic) (default timed)
 #   --plot-only   redraw <out>/simulate.png from <out>/simulate.csv, run nothing
 #   --out         directory for simulate.csv, simulate.json, simulate.png, hostfiles and one log
 #                 per run (default sim-results/)
@@ -42,7 +46,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$here/common.sh"
 
 platform=fattree-fdr ranks=16,64,256 op=dgemm npr=1024 n="" nb=128 impls=rma,model data=""
-out=sim-results plot_only=0 kscale=1
+out=sim-results plot_only=0 kscale=1 hostcode=timed
 while [ $# -gt 0 ]; do
   case "$1" in
     --plot-only)
@@ -60,8 +64,9 @@ while [ $# -gt 0 ]; do
     --data) data=$2 ;;
     --out) out=$2 ;;
     --kernel-scale) kscale=$2 ;;
+    --host-code) hostcode=$2 ;;
     -h | --help)
-      sed -n '2,37p' "$0"
+      sed -n '2,41p' "$0"
       exit 0
       ;;
     *)
@@ -80,6 +85,11 @@ case "$op" in dgemm | lu) ;; *)
   ;;
 esac
 [ -n "$data" ] || { [ "$op" = lu ] && data=private || data=shared; }
+case "$hostcode" in timed) simcomp=yes ;; free) simcomp=no ;; *)
+  echo "simulate: --host-code must be timed or free (got '$hostcode')" >&2
+  exit 2
+  ;;
+esac
 case "$data" in shared | private | real) ;; *)
   echo "simulate: --data must be shared, private or real (got '$data')" >&2
   exit 2
@@ -182,7 +192,7 @@ for p in ${ranks//,/ }; do
       -np "$p" -platform "$xml" -hostfile "$hosts" --cfg=smpi/host-speed:"$speed" \
       --cfg=smpi/iprobe:0 --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 \
       --cfg=smpi/shared-malloc:global --cfg=smpi/shared-malloc-blocksize:67108864 \
-      --cfg=smpi/coll-selector:mpich \
+      --cfg=smpi/coll-selector:mpich --cfg=smpi/simulate-computation:"$simcomp" \
       --log=root.thres:warning --log=smpi_mpi.thres:error \
       "$exe" --op "$op" --n "$nn" --nb "$nb" --warmup "$warm" "${impl_arg[@]}") > "$log" 2>&1 || rc=$?
     res=$(grep '^RESULT,' "$log" | tail -1 || true)
@@ -197,7 +207,8 @@ for p in ${ranks//,/ }; do
     gf=$(awk -v n="$nn" -v t="$r_sim" -v op="$op" 'BEGIN { if (t > 0) printf "%.6g", (op == "lu" ? 2.0 / 3 : 2) * n * n * n / t * 1e-9 }')
     eff=$(awk -v g="$gf" -v r="$rate" -v p="$p" 'BEGIN { if (g > 0 && r > 0) printf "%.4f", g / (p * r) }')
     label=$platform
-    [ "$kscale" = 1 ] || label="$platform/x$kscale"
+    [ "$kscale" = 1 ] || label="$label/x$kscale"
+    [ "$hostcode" = timed ] || label="$label/nohost"
     echo "$label,$op,$impl,$p,$nn,$nb,$r_sim,$gf,$eff,$t_wall,$t_rss,$r_ratio,$r_status" | tee -a "$csv"
     printf '{"platform":"%s","op":"%s","impl":"%s","ranks":%d,"n":%d,"nb":%d,"simulated_s":%s,"gflops":%s,"efficiency":%s,"core_rate_gflops":%s,"wall_s":%s,"peak_rss_kb":%s,"ratio":"%s","status":"%s"}\n' \
       "$label" "$op" "$impl" "$p" "$nn" "$nb" "${r_sim:-null}" "${gf:-null}" "${eff:-null}" \
