@@ -240,7 +240,7 @@ set xrange [8:16384]
 set yrange [0.1:200]
 set xlabel 'processes P'
 set ylabel 'TFLOP/s (aggregate)'
-set key top left
+set key bottom right font ',9'
 set grid
 set label 1 'paper 004, XT4: RMA dgemm 55' at 10000,55 point pt 7 ps 1.5 offset -19,1
 set label 2 'paper 004, XT4: pdgemm 42' at 10000,42 point pt 5 ps 1.5 offset -17,-1
@@ -249,6 +249,7 @@ unset label 1
 unset label 2
 unset logscale y
 set ylabel 'efficiency vs per-core kernel MODEL rate (%)'
+set key bottom left font ',9'
 set yrange [0:110]
 plot $plots2 NaN notitle
 unset multiplot
