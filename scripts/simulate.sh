@@ -66,7 +66,7 @@ while [ $# -gt 0 ]; do
     --kernel-scale) kscale=$2 ;;
     --host-code) hostcode=$2 ;;
     -h | --help)
-      sed -n '2,41p' "$0"
+      sed -n '2,42p' "$0"
       exit 0
       ;;
     *)
