@@ -1,38 +1,72 @@
 #!/usr/bin/env bash
-# Simulate rmala at scale with SimGrid's SMPI: installs SimGrid (scripts/deps.sh simgrid),
-# configures and builds the simulation build (-DRMALA_SIMULATE=ON, its own build dir), runs
-# sim/rmala-sim under smpirun for each rank count and writes one CSV row per run.
-#   bash scripts/simulate.sh [--platform NAME] [--ranks LIST] [--op dgemm|lu] [--n N] [--nb NB]
-#                            [--impl rma|model] [--out DIR]
-#   --platform  sim/platforms/NAME.xml with its hostfile NAME.hosts (default cluster-small)
-#   --ranks     comma-separated rank counts (default 4,16; at most the hostfile's lines)
-#   --op        dgemm or lu (default dgemm)
-#   --n, --nb   matrix order (default 512, the same at every P for now) and block size (64)
-#   --impl      rma (default: rmala) or model (the MODEL of ScaLAPACK's pdgemm/pdgetrf, sim/model)
-#   --out       directory for simulate.csv and one log per run (default sim-results/)
-# CSV: platform,op,impl,ranks,n,nb,simulated_s,wall_s,peak_rss_kb,ratio,status (wall time and peak
-# memory of the whole simulation process, from /usr/bin/time when present).
-# First version: the tile kernels are the real BLAS, timed on this machine and counted 1:1 as
-# simulated time at the platform's 10 Gf per core; no weak scaling yet.
+# Simulate rmala at scale with SimGrid's SMPI: installs SimGrid and gnuplot (scripts/deps.sh
+# simgrid), configures and builds the simulation build (-DRMALA_SIMULATE=ON, its own build dir),
+# runs sim/rmala-sim under smpirun for each rank count and implementation, writes CSV + JSON rows
+# and a PNG of the weak-scaling curves.
+#   bash scripts/simulate.sh [--platform NAME] [--ranks LIST] [--n-per-rank N | --n N] [--nb NB]
+#                            [--op dgemm|lu] [--impl LIST] [--data shared|real] [--out DIR]
+#   --platform    torus (torus-xt4: Cray XT4-like 3-D torus, 4 cores/node), fattree-fdr (InfiniBand
+#                 FDR, 16 cores/node), fattree-edr (EDR, 32 cores/node), this-machine (1 node,
+#                 2 cores), cluster-small (4 x 4 smoke platform), or any sim/platforms/NAME.xml
+#                 holding one <cluster> (default fattree-fdr)
+#   --ranks       comma-separated rank counts (default 16,64,256)
+#   --n-per-rank  weak scaling: n = N * sqrt(P), rounded to a multiple of nb (default 1024, the
+#                 core paper's); --n N fixes n at every P instead
+#   --nb          block size (default 128)
+#   --op          dgemm or lu (default dgemm)
+#   --impl        comma-separated: rma (rmala's own code) and/or model (the PBLAS comparator
+#                 MODEL, rmala-sim --impl model; rows say no-model while rmala-sim lacks it)
+#                 (default rma,model)
+#   --data        shared: matrices and bulk buffers in SMPI shared malloc, kernels charge their
+#                 MODEL time without computing, no numerical check (what makes P = 4096 fit);
+#                 private: per-rank memory, arithmetic skipped, no check (LU across nodes: its
+#                 shared-malloc runs hang, see doc/scaling.md); real: real values and
+#                 rmala-sim's checks (small P only) (default: shared for dgemm, private for lu)
+#   --kernel-scale F  kernel MODEL times x F (RMALA_SIM_KERNEL_SCALE): F = 6 emulates cores 6x
+#                 slower than this machine's (a Cray XT4's 2.1 GHz Opteron: ~8 vs ~50 Gflop/s
+#                 dgemm); efficiency is then against the scaled rate (default 1)
+#   --host-code   timed: SMPI times rmala's host code between kernels (copies, packing, loops) on
+#                 this machine and charges it 1:1 — realistic, but the timing is wall-clock and
+#                 inflates when this machine is loaded; free: host code costs nothing (kernels +
+#                 network only: deterministic) (default timed)
+#   --plot-only   redraw <out>/simulate.png from <out>/simulate.csv, run nothing
+#   --out         directory for simulate.csv, simulate.json, simulate.png, hostfiles and one log
+#                 per run (default sim-results/)
+# Rows (CSV and JSON, appended): platform, op, impl, ranks, n, nb, simulated_s, gflops (2 n^3 for
+# dgemm, 2/3 n^3 for LU, over the simulated seconds), efficiency (gflops / (P x the per-core rate
+# of the kernel MODEL for the local dgemm, m = n = n/sqrt(P), k = nb)), wall_s and peak_rss_kb of
+# the simulation process (/usr/bin/time), check ratio, status (ok, skipped = shared malloc, FAIL,
+# no-model). Simulated time is rmala's real code on the SimGrid platform with kernel times from
+# the MODEL in sim/models/default.txt (RMALA_SIM_MODEL overrides).
 # Environment: RMALA_SIM_BUILD_DIR (default build-sim/), RMALA_BUILD_TYPE, RMALA_JOBS,
-# RMALA_SIM_TIMEOUT (seconds per run, default 1800).
+# RMALA_SIM_TIMEOUT (seconds per run, default 1800), RMALA_SIM_MODEL.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=common.sh
 source "$here/common.sh"
 
-platform=cluster-small ranks=4,16 op=dgemm n=512 nb=64 impl=rma out=sim-results
+platform=fattree-fdr ranks=16,64,256 op=dgemm npr=1024 n="" nb=128 impls=rma,model data=""
+out=sim-results plot_only=0 kscale=1 hostcode=timed
 while [ $# -gt 0 ]; do
   case "$1" in
+    --plot-only)
+      plot_only=1
+      shift
+      continue
+      ;;
     --platform) platform=$2 ;;
     --ranks) ranks=$2 ;;
-    --op) op=$2 ;;
+    --n-per-rank) npr=$2 n="" ;;
     --n) n=$2 ;;
     --nb) nb=$2 ;;
-    --impl) impl=$2 ;;
+    --op) op=$2 ;;
+    --impl) impls=$2 ;;
+    --data) data=$2 ;;
     --out) out=$2 ;;
+    --kernel-scale) kscale=$2 ;;
+    --host-code) hostcode=$2 ;;
     -h | --help)
-      sed -n '2,19p' "$0"
+      sed -n '2,42p' "$0"
       exit 0
       ;;
     *)
@@ -45,62 +79,182 @@ while [ $# -gt 0 ]; do
     exit 2
   }
 done
-case "$op" in
-  dgemm | lu) ;;
-  *)
-    echo "simulate: --op must be dgemm or lu (got '$op')" >&2
-    exit 2
-    ;;
+case "$op" in dgemm | lu) ;; *)
+  echo "simulate: --op must be dgemm or lu (got '$op')" >&2
+  exit 2
+  ;;
 esac
-case "$impl" in
-  rma | model) ;;
-  *)
-    echo "simulate: --impl must be rma or model (got '$impl')" >&2
-    exit 2
-    ;;
+[ -n "$data" ] || { [ "$op" = lu ] && data=private || data=shared; }
+case "$hostcode" in timed) simcomp=yes ;; free) simcomp=no ;; *)
+  echo "simulate: --host-code must be timed or free (got '$hostcode')" >&2
+  exit 2
+  ;;
 esac
-xml=$RMALA_ROOT/sim/platforms/$platform.xml hosts=$RMALA_ROOT/sim/platforms/$platform.hosts
-if [ ! -f "$xml" ] || [ ! -f "$hosts" ]; then
-  echo "simulate: no platform '$platform' ($xml and $hosts)" >&2
+case "$data" in shared | private | real) ;; *)
+  echo "simulate: --data must be shared, private or real (got '$data')" >&2
+  exit 2
+  ;;
+esac
+case "$platform" in
+  torus) pfile=torus-xt4 ;;
+  *) pfile=$platform ;;
+esac
+xml=$RMALA_ROOT/sim/platforms/$pfile.xml
+if [ ! -f "$xml" ]; then
+  echo "simulate: no platform '$platform' ($xml)" >&2
   exit 2
 fi
 
-bash "$here/deps.sh" simgrid
+if [ "$plot_only" = 1 ]; then
+  ranks="" # nothing to run: straight to the plot
+else
+  bash "$here/deps.sh" simgrid
+fi
 build=${RMALA_SIM_BUILD_DIR:-$RMALA_ROOT/build-sim}
-rmala_configure_build "$build" -DRMALA_SIMULATE=ON
+[ "$plot_only" = 1 ] || rmala_configure_build "$build" -DRMALA_SIMULATE=ON
 exe=$build/sim/rmala-sim
+model=${RMALA_SIM_MODEL:-$RMALA_ROOT/sim/models/default.txt}
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-csv=$out/simulate.csv
-[ -f "$csv" ] || echo "platform,op,impl,ranks,n,nb,simulated_s,wall_s,peak_rss_kb,ratio,status" > "$csv"
-timer=()
-if [ -x /usr/bin/time ]; then
-  timer=(/usr/bin/time -f "TIME,%e,%M")
+csv=$out/simulate.csv json=$out/simulate.json
+header="platform,op,impl,ranks,n,nb,simulated_s,gflops,efficiency,wall_s,peak_rss_kb,ratio,status"
+[ -f "$csv" ] || echo "$header" > "$csv"
+
+# The platform's one cluster: host names prefix<i>suffix for i in the radical, core ranks per
+# node; the hostfile fills node after node. Its speed is SMPI's host speed too, so a second of
+# host code counts as a simulated second.
+attr() { grep -o " $1=\"[^\"]*\"" "$xml" | head -1 | sed 's/.*="\(.*\)"/\1/'; }
+prefix=$(attr prefix) suffix=$(attr suffix) radical=$(attr radical) cores=$(attr core)
+speed=$(attr speed)
+nodes=$((${radical#*-} - ${radical%-*} + 1))
+cores=${cores:-1}
+hosts=$out/$pfile.hosts
+if [ ! -f "$hosts" ] || [ "$(grep -c . "$hosts")" -ne $((nodes * cores)) ]; then
+  for ((i = ${radical%-*}; i <= ${radical#*-}; i++)); do
+    for ((c = 0; c < cores; c++)); do echo "$prefix$i$suffix"; done
+  done > "$hosts"
 fi
-nhosts=$(grep -c . "$hosts")
+nhosts=$((nodes * cores))
+
+# Per-core rate of the kernel MODEL (Gflop/s) for an m x m x k dgemm: 2 m^2 k / t(gemm).
+core_rate() {
+  awk -v m="$1" -v k="$2" '$1 == "gemm" {
+    t = $2 + $3 * m * m * k + $4 * m * m + $5 * (m * k + k * m)
+    printf "%.6g", 2 * m * m * k / (t * s) * 1e-9 }' s="$kscale" "$model"
+}
+
+timer=()
+[ -x /usr/bin/time ] && timer=(/usr/bin/time -f "TIME,%e,%M")
+has_impl=0
+grep -q -- "--impl" "$exe" 2> /dev/null && has_impl=1
+warm=0
+[ "$op" = dgemm ] && warm=1
+shared_env=(env RMALA_SIM_KERNEL_SCALE="$kscale")
+[ "$data" = shared ] && shared_env+=(RMALA_SIM_SHARED=1)
+[ "$data" = private ] && shared_env+=(RMALA_SIM_COMPUTE=0)
 status=0
 for p in ${ranks//,/ }; do
   if [ "$p" -gt "$nhosts" ]; then
-    echo "simulate: $p ranks, but $platform.hosts has $nhosts lines" >&2
+    echo "simulate: $p ranks, but $platform has $nhosts cores" >&2
     status=1
     continue
   fi
-  log=$out/$platform-$op-$impl-np$p-n$n.log
-  echo "== $platform $op $impl np=$p n=$n (log $log)"
-  # The settings of the sim ctests (sim/CMakeLists.txt says why).
-  rc=0
-  (cd "$out" && timeout "${RMALA_SIM_TIMEOUT:-1800}" "${timer[@]}" smpirun -np "$p" \
-    -platform "$xml" -hostfile "$hosts" --cfg=smpi/host-speed:10Gf --cfg=smpi/iprobe:0 \
-    --log=root.thres:warning --log=smpi_mpi.thres:error \
-    "$exe" --op "$op" --n "$n" --nb "$nb" --impl "$impl") > "$log" 2>&1 || rc=$?
-  row=$(grep '^RESULT,' "$log" | tail -1 || true)
-  tm=$(grep '^TIME,' "$log" | tail -1 || true)
-  # RESULT,op,ranks,n,nb,sim,wall_in_program,ratio,status,impl; TIME,wall,maxrss
-  IFS=, read -r _ r_op r_p r_n r_nb r_sim _ r_ratio r_status _ <<< "${row:-RESULT,$op,$p,$n,$nb,,,,,}"
-  IFS=, read -r _ t_wall t_rss <<< "${tm:-TIME,,}"
-  [ -n "$r_status" ] && [ "$rc" = 0 ] || r_status=FAIL status=1
-  echo "$platform,$r_op,$impl,$r_p,$r_n,$r_nb,$r_sim,$t_wall,$t_rss,$r_ratio,$r_status" | tee -a "$csv"
+  nn=$n
+  if [ -z "$nn" ]; then
+    nn=$(awk -v a="$npr" -v p="$p" -v b="$nb" 'BEGIN { x = int(a * sqrt(p) / b + 0.5) * b; print (x < b ? b : x) }')
+  fi
+  local_m=$(awk -v n="$nn" -v p="$p" 'BEGIN { printf "%d", n / sqrt(p) }')
+  rate=$(core_rate "$local_m" "$nb")
+  for impl in ${impls//,/ }; do
+    log=$out/$pfile-$op-$impl-np$p-n$nn.log
+    if [ "$impl" != rma ] && [ "$has_impl" = 0 ]; then
+      row="$platform,$op,$impl,$p,$nn,$nb,,,,,,,no-model"
+      echo "$row" | tee -a "$csv"
+      printf '{"platform":"%s","op":"%s","impl":"%s","ranks":%d,"n":%d,"nb":%d,"status":"no-model"}\n' \
+        "$platform" "$op" "$impl" "$p" "$nn" "$nb" >> "$json"
+      continue
+    fi
+    impl_arg=()
+    [ "$has_impl" = 1 ] && impl_arg=(--impl "$impl")
+    echo "== $platform $op $impl np=$p n=$nn nb=$nb data=$data (log $log)"
+    # SMPI settings: host speed = the platform's (host code 1:1); MPI_Iprobe injects no time
+    # (rmala's waits probe without finding messages); the platform's bandwidths and latencies
+    # as given (SMPI's default bw/lat factors are fitted to another cluster); shared malloc in
+    # 64 MiB blocks (few mappings per allocation: vm.max_map_count is 65530 here); MPICH's
+    # collective algorithms (SMPI's default allgather is a linear all-to-all whose P^2 requests
+    # SimGrid 3.32 finishes in O(P) each: rmala's set-up allgather took minutes at P = 256).
+    # dgemm: one untimed call first (the first call creates the library's segments; SMPI's
+    # shared-malloc mappings made there cost host time no real machine pays); its simulated time
+    # is in the log ("first (untimed) call").
+    rc=0
+    (cd "$out" && "${shared_env[@]}" timeout "${RMALA_SIM_TIMEOUT:-1800}" "${timer[@]}" smpirun \
+      -np "$p" -platform "$xml" -hostfile "$hosts" --cfg=smpi/host-speed:"$speed" \
+      --cfg=smpi/iprobe:0 --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 \
+      --cfg=smpi/shared-malloc:global --cfg=smpi/shared-malloc-blocksize:67108864 \
+      --cfg=smpi/coll-selector:mpich --cfg=smpi/simulate-computation:"$simcomp" \
+      --log=root.thres:warning --log=smpi_mpi.thres:error \
+      "$exe" --op "$op" --n "$nn" --nb "$nb" --warmup "$warm" "${impl_arg[@]}") > "$log" 2>&1 || rc=$?
+    res=$(grep '^RESULT,' "$log" | tail -1 || true)
+    tm=$(grep '^TIME,' "$log" | tail -1 || true)
+    # RESULT,op,ranks,n,nb,sim,wall_in_program,ratio,status[,...]; TIME,wall,maxrss
+    IFS=, read -r _ _ _ _ _ r_sim _ r_ratio r_status _ <<< "${res:-RESULT,,,,,,,,}"
+    IFS=, read -r _ t_wall t_rss <<< "${tm:-TIME,,}"
+    if [ -z "$r_status" ] || [ "$rc" != 0 ]; then
+      r_status=FAIL status=1
+      [ "$rc" = 124 ] && r_status=timeout
+    fi
+    gf=$(awk -v n="$nn" -v t="$r_sim" -v op="$op" 'BEGIN { if (t > 0) printf "%.6g", (op == "lu" ? 2.0 / 3 : 2) * n * n * n / t * 1e-9 }')
+    eff=$(awk -v g="$gf" -v r="$rate" -v p="$p" 'BEGIN { if (g > 0 && r > 0) printf "%.4f", g / (p * r) }')
+    label=$platform
+    [ "$kscale" = 1 ] || label="$label/x$kscale"
+    [ "$hostcode" = timed ] || label="$label/nohost"
+    echo "$label,$op,$impl,$p,$nn,$nb,$r_sim,$gf,$eff,$t_wall,$t_rss,$r_ratio,$r_status" | tee -a "$csv"
+    printf '{"platform":"%s","op":"%s","impl":"%s","ranks":%d,"n":%d,"nb":%d,"simulated_s":%s,"gflops":%s,"efficiency":%s,"core_rate_gflops":%s,"wall_s":%s,"peak_rss_kb":%s,"ratio":"%s","status":"%s"}\n' \
+      "$label" "$op" "$impl" "$p" "$nn" "$nb" "${r_sim:-null}" "${gf:-null}" "${eff:-null}" \
+      "${rate:-null}" "${t_wall:-null}" "${t_rss:-null}" "$r_ratio" "$r_status" >> "$json"
+  done
 done
-echo "simulate: rows in $csv"
+echo "simulate: rows in $csv and $json"
+
+# The plot: aggregate TFLOP/s and efficiency against P, one curve per platform/op/impl in the
+# CSV, with the core paper's Cray XT4 figures marked (paper 004: weak-scaling dgemm, n = 1024
+# sqrt(P), 10,000 processes: RMA dgemm 55-60 TFLOP/s, ScaLAPACK pdgemm 42).
+if command -v gnuplot > /dev/null; then
+  dat=$out/simulate.dat
+  awk -F, 'NR > 1 && $7 != "" && ($13 == "ok" || $13 == "skipped") {
+      key = $1 "-" $2 "-" $3; print key, $4, $8 / 1000, $9 }' "$csv" | sort -k1,1 -k2,2n > "$dat"
+  keys=$(awk '{ print $1 }' "$dat" | sort -u)
+  plots1="" plots2=""
+  for k in $keys; do
+    plots1+="'< grep \"^$k \" $dat' using 2:3 with linespoints title '$k (simulated)', "
+    plots2+="'< grep \"^$k \" $dat' using 2:(100*\$4) with linespoints title '$k', "
+  done
+  if [ -n "$plots1" ]; then
+    gnuplot << EOF || echo "simulate: gnuplot failed (no plot)" >&2
+set terminal pngcairo size 1400,560 noenhanced
+set output '$out/simulate.png'
+set multiplot layout 1,2 title 'rmala weak scaling in SimGrid SMPI (kernel times: MODEL $(basename "$model"))'
+set logscale xy
+set xrange [8:16384]
+set yrange [0.1:200]
+set xlabel 'processes P'
+set ylabel 'TFLOP/s (aggregate)'
+set key bottom right font ',9'
+set grid
+set label 1 'paper 004, XT4: RMA dgemm 55' at 10000,55 point pt 7 ps 1.5 offset -19,1
+set label 2 'paper 004, XT4: pdgemm 42' at 10000,42 point pt 5 ps 1.5 offset -17,-1
+plot $plots1 NaN notitle
+unset label 1
+unset label 2
+unset logscale y
+set ylabel 'efficiency vs per-core kernel MODEL rate (%)'
+set key bottom left font ',9'
+set yrange [0:110]
+plot $plots2 NaN notitle
+unset multiplot
+EOF
+    [ -f "$out/simulate.png" ] && echo "simulate: plot $out/simulate.png"
+  fi
+fi
 exit $status

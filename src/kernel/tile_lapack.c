@@ -4,24 +4,40 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "kernel/sim_charge.h"
+
 // B (m x n) := op(T)^-1 B (left) or B op(T)^-1 (right).
 static void trsm(CBLAS_SIDE side, int lower, int trans, int unit, int m, int n, const double *a,
                  int lda, double *b, int ldb) {
-  if (m == 0 || n == 0)
-    return;
   cblas_dtrsm(CblasRowMajor, side, lower ? CblasLower : CblasUpper,
               trans ? CblasTrans : CblasNoTrans, unit ? CblasUnit : CblasNonUnit, m, n, 1.0, a, lda,
               b, ldb);
 }
 
+// The public solves: the simulation build charges the MODEL's time (side
+// right counted as a trsm of the same extent) and computes only real data.
+static void trsm_kernel(CBLAS_SIDE side, int lower, int trans, int unit, int m, int n,
+                        const double *a, int lda, double *b, int ldb) {
+  if (m == 0 || n == 0)
+    return;
+#ifdef RMALA_SIMULATE
+  int skip = rma_kernel_sim_begin(RMA_KMODEL_TRSM, m, n, 0);
+  if (!skip)
+#endif
+    trsm(side, lower, trans, unit, m, n, a, lda, b, ldb);
+#ifdef RMALA_SIMULATE
+  rma_kernel_sim_end();
+#endif
+}
+
 void rma_kernel_trsm(int lower, int trans, int unit, int m, int n, const double *a, int lda,
                      double *b, int ldb) {
-  trsm(CblasLeft, lower, trans, unit, m, n, a, lda, b, ldb);
+  trsm_kernel(CblasLeft, lower, trans, unit, m, n, a, lda, b, ldb);
 }
 
 void rma_kernel_trsm_right(int lower, int trans, int unit, int m, int n, const double *a, int lda,
                            double *b, int ldb) {
-  trsm(CblasRight, lower, trans, unit, m, n, a, lda, b, ldb);
+  trsm_kernel(CblasRight, lower, trans, unit, m, n, a, lda, b, ldb);
 }
 
 // Swap rows i and ipiv[i] - 1 (i in [k0, k1)) of columns [c0, c1), in order.
@@ -93,7 +109,7 @@ static int getrf_recursive(int m, int n, double *a, int lda, int *ipiv) {
   if (ipiv)
     swap_rows(a, lda, n1, n, 0, n1, ipiv);
   double *a12 = a + n1, *a21 = a + (long)n1 * lda, *a22 = a21 + n1;
-  rma_kernel_trsm(1, 0, 1, n1, n - n1, a, lda, a12, lda);
+  trsm(CblasLeft, 1, 0, 1, n1, n - n1, a, lda, a12, lda); // inside the panel's own charge
   cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m - n1, n - n1, n1, -1.0, a21, lda, a12,
               lda, 1.0, a22, lda);
   int info2 = getrf_recursive(m - n1, n - n1, a22, lda, ipiv ? ipiv + n1 : NULL);
@@ -105,14 +121,30 @@ static int getrf_recursive(int m, int n, double *a, int lda, int *ipiv) {
   return info ? info : info2 ? info2 + n1 : 0;
 }
 
-int rma_kernel_getrf(int m, int n, double *a, int lda, int *ipiv) {
+// The public panel kernels: in the simulation build one MODEL charge for the
+// whole recursion; with no values (shared-malloc mode) nothing is computed
+// and no row moves.
+static int getrf_kernel(int m, int n, double *a, int lda, int *ipiv) {
   if (m == 0 || n == 0)
     return 0;
+#ifdef RMALA_SIMULATE
+  if (rma_kernel_sim_begin(ipiv ? RMA_KMODEL_GETRF : RMA_KMODEL_GETRF_NOPIV, m, n, 0)) {
+    for (int i = 0; ipiv && i < (m < n ? m : n); i++)
+      ipiv[i] = i + 1;
+    return rma_kernel_sim_end();
+  }
+  int info = getrf_recursive(m, n, a, lda, ipiv);
+  rma_kernel_sim_end();
+  return info;
+#else
   return getrf_recursive(m, n, a, lda, ipiv);
+#endif
+}
+
+int rma_kernel_getrf(int m, int n, double *a, int lda, int *ipiv) {
+  return getrf_kernel(m, n, a, lda, ipiv);
 }
 
 int rma_kernel_getrf_nopiv(int m, int n, double *a, int lda) {
-  if (m == 0 || n == 0)
-    return 0;
-  return getrf_recursive(m, n, a, lda, NULL);
+  return getrf_kernel(m, n, a, lda, NULL);
 }

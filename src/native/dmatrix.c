@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "core/error.h"
+#include "core/sim.h"
 #include "native/grid.h"
 
 int rma_dmatrix_owner(int g, int nb, int src, int np) { return (src + g / nb) % np; }
@@ -80,7 +81,15 @@ int rma_dmatrix_alloc(rma_dmatrix_t *a) {
   int lr, lc;
   local_size(a, &lr, &lc);
   a->lld = lr > 1 ? lr : 1;
-  a->data = calloc((size_t)a->lld * (size_t)(lc > 0 ? lc : 1), sizeof(double));
+  size_t len = (size_t)a->lld * (size_t)(lc > 0 ? lc : 1);
+#ifdef RMALA_SIMULATE
+  // Shared-malloc mode (core/sim.h): one set of pages for every simulated
+  // rank, values meaningless, so not even zeroed.
+  if (rma_sim_shared())
+    a->data = rma_sim_bulk_alloc(len * sizeof(double), 0);
+  else
+#endif
+    a->data = calloc(len, sizeof(double));
   int rc = rma_status_agree(a->grid->ctx->comm, a->data ? 0 : RMA_ERR_NO_MEMORY);
   if (rc != 0)
     rma_dmatrix_free(a);
@@ -90,7 +99,7 @@ int rma_dmatrix_alloc(rma_dmatrix_t *a) {
 void rma_dmatrix_free(rma_dmatrix_t *a) {
   if (!a)
     return;
-  free(a->data);
+  rma_sim_bulk_free(a->data);
   a->data = NULL;
 }
 

@@ -524,7 +524,8 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   // an interchange touches (only this rank writes it): kept memory, already
   // resident, so a first call does not fault its pages in.
   if (rc == 0)
-    rc = rma_mailbox_open(C_DONE + 1, RING * (s.hdr + s.slot_len) + 2L * s.nb * lcmax, &s.mb);
+    rc = rma_mailbox_open_private(C_DONE + 1, RING * s.hdr,
+                                  RING * (s.hdr + s.slot_len) + 2L * s.nb * lcmax, &s.mb);
   if (rc == 0) {
     s.old = s.mb->data + RING * (s.hdr + s.slot_len);
     rc = rma_status_agree(ctx->comm, rma_groups_make(s.mb, &s.grp));

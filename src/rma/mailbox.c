@@ -42,11 +42,22 @@ long long rma_mailbox_bytes(const rma_context_t *ctx) {
 }
 
 int rma_mailbox_open(int ncounters, long data_len, rma_mailbox_t **mb) {
+  return rma_mailbox_open_private(ncounters, 0, data_len, mb);
+}
+
+int rma_mailbox_open_private(int ncounters, long private_len, long data_len, rma_mailbox_t **mb) {
   int shared = rma_options()->shared;
   rma_context_t *ctx = rma_context();
   // Every rank computes the same sizes, so all take the same branch.
   rma_mailbox_t *k = ctx->mailbox ? &ctx->mailbox->mb : NULL;
-  if (k && (k->ncounters < ncounters || k->data_len < data_len || k->shared != shared))
+  // The private part matters only in the simulation's shared-malloc mode:
+  // elsewhere a kept (or pre-created) mailbox serves any private_len.
+  int private_short = 0;
+#ifdef RMALA_SIMULATE
+  private_short = k && k->private_len < private_len;
+#endif
+  if (k && (k->ncounters < ncounters || k->data_len < data_len || k->shared != shared ||
+            private_short))
     RMA_CALL(rma_mailbox_release());
   if (!ctx->mailbox) {
     struct rma_mailbox_keep *keep = calloc(1, sizeof *keep);
@@ -56,7 +67,10 @@ int rma_mailbox_open(int ncounters, long data_len, rma_mailbox_t **mb) {
       free(keep);
       return RMA_ERR_NO_MEMORY;
     }
-    int rc = rma_win_alloc(2L * ncounters + data_len, shared, &keep->mb.seg);
+    // The counters and headers stay private to each simulated rank in the
+    // simulation's shared-malloc mode; the rest of the data area is bulk.
+    int rc = rma_win_alloc_head(2L * ncounters + data_len, 2L * ncounters + private_len, shared,
+                                &keep->mb.seg);
     if (rc != 0) {
       free(keep);
       return rc;
@@ -64,6 +78,7 @@ int rma_mailbox_open(int ncounters, long data_len, rma_mailbox_t **mb) {
     ctx->mailbox = keep;
     k = &keep->mb;
     k->shared = shared, k->ncounters = ncounters, k->data_len = data_len;
+    k->private_len = private_len;
     k->data = k->seg.base + data_disp(k, 0);
   }
   // Nobody adds to a counter before every rank has zeroed its own.

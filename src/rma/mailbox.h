@@ -28,6 +28,7 @@ typedef struct {
   int shared;    /* the shared-memory switch seg was made with */
   int ncounters;
   long data_len; /* doubles in the data area */
+  long private_len; /* leading data doubles that hold per-rank control (headers) */
   double *data;  /* this rank's data area */
 } rma_mailbox_t;
 
@@ -38,6 +39,11 @@ typedef struct {
  * 4.1) and is replaced only when a call needs a larger one.
  */
 int rma_mailbox_open(int ncounters, long data_len, rma_mailbox_t **mb);
+
+/* rma_mailbox_open whose first private_len data doubles carry control values
+ * (headers: pivots, flags) that must stay per rank in the simulation's
+ * shared-malloc mode (core/sim.h) like the counters; elsewhere the same. */
+int rma_mailbox_open_private(int ncounters, long private_len, long data_len, rma_mailbox_t **mb);
 
 /* Collective. End of use: returns once no message to any rank is in flight. */
 int rma_mailbox_close(rma_mailbox_t *mb);

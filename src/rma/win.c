@@ -7,6 +7,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "core/pages.h"
+#include "core/sim.h"
 
 // Info for the library's windows: no accumulate ordering (counters are the
 // only accumulates and carry no ordering), one displacement unit everywhere,
@@ -97,7 +98,47 @@ static int misplaced(rma_win_t *w) {
   return any_failed(comm, bad || got != (double)(next + 1));
 }
 
+#ifdef RMALA_SIMULATE
+// Shared-malloc mode (core/sim.h): the segment from rma_sim_bulk_alloc (its
+// head private, the rest one set of physical pages for all simulated ranks),
+// node neighbours' segments read in place through their base pointers (one
+// address space), and a window created over the segments when some rank is
+// out of in-place reach. SMPI skips the copies of shared bytes in its RMA
+// transfers but still charges their network time.
+static int sim_bulk_alloc(rma_context_t *ctx, MPI_Aint bytes, long head, int shared,
+                          MPI_Info info, rma_win_t *w) {
+  w->base = rma_sim_bulk_alloc((size_t)bytes, sizeof(double) * (size_t)(head > 0 ? head : 1));
+  if (rma_status_agree(ctx->comm, w->base ? 0 : RMA_ERR_NO_MEMORY))
+    return RMA_ERR_NO_MEMORY;
+  w->sim_bulk = 1;
+  w->peer[ctx->rank] = w->base;
+  int in_place = shared && ctx->node_size > 1;
+  if (in_place) {
+    void **ptrs = malloc(sizeof(void *) * (size_t)ctx->node_size);
+    int failed = ptrs == NULL || MPI_Allgather(&w->base, sizeof w->base, MPI_BYTE, ptrs,
+                                               sizeof w->base, MPI_BYTE, ctx->node) != MPI_SUCCESS;
+    for (int i = 0; i < ctx->node_size && !failed; i++)
+      w->peer[ctx->node_members[i]] = ptrs[i];
+    free(ptrs);
+    if (any_failed(ctx->comm, failed))
+      return RMA_ERR_MPI;
+    w->shared = 1;
+  }
+  if (!in_place || ctx->nnodes > 1) {
+    int rc = MPI_Win_create(w->base, bytes, sizeof(double), info, ctx->comm, &w->win);
+    if (any_failed(ctx->comm, rc != MPI_SUCCESS))
+      return RMA_ERR_MPI;
+    w->remote = 1;
+  }
+  return 0;
+}
+#endif
+
 int rma_win_alloc(long cap, int shared, rma_win_t *w) {
+  return rma_win_alloc_head(cap, 1, shared, w);
+}
+
+int rma_win_alloc_head(long cap, long head, int shared, rma_win_t *w) {
   rma_context_t *ctx = rma_context();
   memset(w, 0, sizeof *w);
   w->node_win = w->win = MPI_WIN_NULL;
@@ -122,6 +163,13 @@ int rma_win_alloc(long cap, int shared, rma_win_t *w) {
   }
   MPI_Info info = window_info();
   int rc = 0;
+#ifdef RMALA_SIMULATE
+  if (rma_sim_shared())
+    rc = sim_bulk_alloc(ctx, bytes, head, shared, info, w);
+  else
+#else
+  (void)head;
+#endif
   if (!(shared && ctx->node_size > 1 && try_shared(ctx, bytes, info, w) == 0)) {
     // The RMA domain only: one window that allocates the segments.
     void *base = NULL;
@@ -152,7 +200,10 @@ int rma_win_alloc(long cap, int shared, rma_win_t *w) {
     return rc;
   }
   // Make every page resident now (each rank its own: they stay local to its
-  // socket), so a call after a pre-creation pays no page faults.
+  // socket), so a call after a pre-creation pays no page faults. (Not the
+  // simulation's shared pages: SMPI maps them populated, once for all.)
+  if (w->sim_bulk)
+    return 0;
   rma_pages_populate(w->base, (size_t)bytes, 1);
   if (w->shared) {
     // Then this process's mappings of its neighbours' pages (after their
@@ -176,6 +227,8 @@ int rma_win_free(rma_win_t *w) {
   if (w->node_win != MPI_WIN_NULL) {
     MPI_Win_unlock_all(w->node_win);
     rc |= MPI_Win_free(&w->node_win) != MPI_SUCCESS;
+  } else if (w->sim_bulk) {
+    rma_sim_bulk_free(w->base);
   } else if (w->size == 1 && w->base) {
     MPI_Free_mem(w->base);
   }

@@ -25,7 +25,8 @@ typedef struct {
   double **peer;    /* peer[r]: rank r's segment when it is readable in place, else NULL */
   int rank, size;
   int remote; /* some rank's segment is reachable only through win */
-  int shared; /* node_win is in use (0: one process, or RMA only) */
+  int shared; /* in-place domain in use (node_win, or the simulation's shared malloc) */
+  int sim_bulk; /* simulation build, shared-malloc mode: base is from rma_sim_bulk_alloc */
 } rma_win_t;
 
 /*
@@ -39,6 +40,14 @@ typedef struct {
  * Returns 0 or RMA_ERR_MPI / RMA_ERR_NO_MEMORY on every rank (nothing kept).
  */
 int rma_win_alloc(long cap, int shared, rma_win_t *w);
+
+/*
+ * rma_win_alloc whose first head doubles hold per-rank state (counters,
+ * flags): in the simulation build's shared-malloc mode (core/sim.h) they
+ * stay private to each simulated rank while the rest is shared between all
+ * of them; elsewhere the same as rma_win_alloc.
+ */
+int rma_win_alloc_head(long cap, long head, int shared, rma_win_t *w);
 
 /* Collective. Close the epochs and free the windows and the segment. Safe on
  * a zeroed struct. */

@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "core/options.h"
 #include "core/pages.h"
+#include "core/sim.h"
 
 typedef struct {
   rma_win_t seg;   /* the pooled segment (win fields MPI_WIN_NULL when none) */
@@ -25,6 +26,15 @@ struct rma_store_pool {
 // The scratch buffer is local memory: one per process, shared by contexts.
 static double *scratch;
 static long scratch_cap;
+static int scratch_sim; // simulation build, shared-malloc mode: from rma_sim_bulk_alloc
+
+static void scratch_free(void) {
+  if (scratch && scratch_sim)
+    rma_sim_bulk_free(scratch);
+  else if (scratch)
+    MPI_Free_mem(scratch);
+  scratch = NULL, scratch_cap = 0, scratch_sim = 0;
+}
 
 // The current context's entry for role; NULL when memory runs out.
 static pool_entry_t *entry(rma_store_role_t role) {
@@ -36,9 +46,19 @@ static pool_entry_t *entry(rma_store_role_t role) {
 
 int rma_store_scratch(long cap, double **buf) {
   if (cap > scratch_cap) {
-    if (scratch)
-      MPI_Free_mem(scratch);
-    scratch = NULL, scratch_cap = 0;
+    scratch_free();
+#ifdef RMALA_SIMULATE
+    // Shared-malloc mode (core/sim.h): panels and C blocks are bulk, shared
+    // by all simulated ranks (their values are meaningless there anyway).
+    if (rma_sim_shared()) {
+      scratch = rma_sim_bulk_alloc((size_t)cap * sizeof(double), 0);
+      if (!scratch)
+        return RMA_ERR_NO_MEMORY;
+      scratch_cap = cap, scratch_sim = 1;
+      *buf = scratch;
+      return 0;
+    }
+#endif
     if (MPI_Alloc_mem((MPI_Aint)cap * (MPI_Aint)sizeof(double), MPI_INFO_NULL, &scratch) !=
         MPI_SUCCESS)
       return RMA_ERR_NO_MEMORY;
@@ -84,7 +104,7 @@ int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *
     // Every tile is local: a row-major source is its own mirror.
     e->alone_peer = (double *)seg;
     e->alone = (rma_win_t){MPI_WIN_NULL, MPI_WIN_NULL, e->alone_peer, seglen, &e->alone_peer,
-                           0, 1, 0, 0};
+                           0, 1, 0, 0, 0};
     *w = &e->alone;
     return 0;
   }
@@ -135,11 +155,7 @@ int rma_store_release(void) {
   return rc;
 }
 
-void rma_store_scratch_release(void) {
-  if (scratch)
-    MPI_Free_mem(scratch);
-  scratch = NULL, scratch_cap = 0;
-}
+void rma_store_scratch_release(void) { scratch_free(); }
 
 long long rma_store_bytes(const rma_context_t *ctx, rma_store_role_t role) {
   const pool_entry_t *e = ctx->store ? &ctx->store->role[role] : NULL;

@@ -1,0 +1,29 @@
+/*
+ * The simulation build's kernel accounting (RMALA_SIMULATE only; see
+ * core/sim.h for the switches). Each tile kernel brackets its arithmetic
+ * with rma_kernel_sim_begin / rma_kernel_sim_end: begin stops SMPI's
+ * timing of host code, charges the MODEL's predicted time for the call as
+ * simulated computation on the calling rank's host, and says whether the
+ * arithmetic is to be done at all; end resumes SMPI's timing. With no model
+ * (RMALA_SIM_MODEL=none) both do nothing and SMPI times the real BLAS.
+ * No MPI call (SMPI's benchmarking hooks only).
+ */
+#ifndef RMA_KERNEL_SIM_CHARGE_H
+#define RMA_KERNEL_SIM_CHARGE_H
+
+#include "kernel/time_model.h"
+
+#ifdef RMALA_SIMULATE
+/* Returns 1 when the caller skips its arithmetic (shared-malloc mode), 0
+ * when it computes; in both cases rma_kernel_sim_end follows. */
+int rma_kernel_sim_begin(rma_kmodel_kind_t kind, int m, int n, int k);
+int rma_kernel_sim_end(void);
+#endif
+
+/* Local. A one-line description of the kernel timing in use ("MODEL <path>
+ * (<machine>)", "real BLAS timed by SMPI", or "real (not simulated)");
+ * returns 0, or -1 when a model was asked for and could not be read (the
+ * text then says why). */
+int rma_kernel_sim_describe(char *text, int len);
+
+#endif

@@ -1,0 +1,58 @@
+/*
+ * Kernel time MODEL: the time a tile kernel takes on one core, predicted
+ * from its shape by a linear model fitted to timings (sim/calibrate.c
+ * measures them on a real machine and writes the model file; the
+ * simulation build charges the predicted time instead of the measured one).
+ * Pure arithmetic and file reading: no BLAS, no MPI.
+ *
+ * Form, per kernel, t = c0 + c1 x1 + c2 x2 + c3 x3 seconds, with terms
+ *   gemm   (m x n x k):      x = (m n k,              m n, m k + k n)
+ *   trsm   (m x m, n rhs):   x = (m m n,              m n, m m)
+ *   getrf  (m x n panel):    x = (m n^2 - n^3 / 3,    m n, n)  partial pivoting
+ *   getrf_nopiv:             the same terms as getrf
+ *   scale  (m x n):          x = (m n,                0,   0)
+ * (the leading term counts multiply-adds; the others memory traffic and
+ * per-call / per-column overheads).
+ *
+ * File format (text, '#' starts a comment line):
+ *   machine <free text up to the end of the line>
+ *   <kernel> c0 c1 c2 c3        one line per kernel above
+ */
+#ifndef RMA_KERNEL_TIME_MODEL_H
+#define RMA_KERNEL_TIME_MODEL_H
+
+typedef enum {
+  RMA_KMODEL_GEMM,
+  RMA_KMODEL_TRSM,
+  RMA_KMODEL_GETRF,
+  RMA_KMODEL_GETRF_NOPIV,
+  RMA_KMODEL_SCALE,
+  RMA_KMODEL_COUNT
+} rma_kmodel_kind_t;
+
+#define RMA_KMODEL_TERMS 4
+
+typedef struct {
+  char machine[160];
+  double c[RMA_KMODEL_COUNT][RMA_KMODEL_TERMS];
+  int have[RMA_KMODEL_COUNT];
+} rma_kmodel_t;
+
+/* The kernel's name in model files ("gemm", ...), or NULL. */
+const char *rma_kmodel_name(rma_kmodel_kind_t kind);
+
+/* The model's terms x[0..3] (x[0] = 1) for a call of the given shape (k is
+ * ignored except by gemm). Returns 0, or -1 for an unknown kind. */
+int rma_kmodel_terms(rma_kmodel_kind_t kind, int m, int n, int k, double x[RMA_KMODEL_TERMS]);
+
+/* Predicted seconds (never negative; 0 for empty shapes). */
+double rma_kmodel_time(const rma_kmodel_t *model, rma_kmodel_kind_t kind, int m, int n, int k);
+
+/* Read a model file. Returns 0, -1 when it cannot be opened, -2 when a
+ * kernel line is malformed or a kernel is missing. */
+int rma_kmodel_read(const char *path, rma_kmodel_t *model);
+
+/* Write model to path (with a comment line header). Returns 0 or -1. */
+int rma_kmodel_write(const char *path, const rma_kmodel_t *model, const char *header);
+
+#endif
