@@ -134,14 +134,6 @@ static double check_lu(const rma_dmatrix_t *x, int n, unsigned sa, MPI_Comm comm
   return ratio;
 }
 
-// The most square nprow x npcol = p with nprow <= npcol.
-static void grid_shape(int p, int *nprow, int *npcol) {
-  int r = (int)sqrt((double)p);
-  while (r > 1 && p % r != 0)
-    r--;
-  *nprow = r, *npcol = p / r;
-}
-
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int me, np;
@@ -184,7 +176,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   int nprow, npcol;
-  grid_shape(np, &nprow, &npcol);
+  bc_grid_shape(np, &nprow, &npcol);
   rma_grid_t g = NULL;
   rc = rma_grid_create(MPI_COMM_WORLD, nprow, npcol, 'R', &g);
   rma_dmatrix_t a, b, c;

@@ -272,14 +272,6 @@ static int run_bad(const env_t *e, int nb) {
   return all && zok;
 }
 
-// The most square nprow x npcol = p with nprow <= npcol.
-static void grid_shape(int p, int *nprow, int *npcol) {
-  int r = (int)sqrt((double)p);
-  while (r > 1 && p % r != 0)
-    r--;
-  *nprow = r, *npcol = p / r;
-}
-
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   env_t e;
@@ -307,7 +299,7 @@ int main(int argc, char **argv) {
     MPI_Finalize();
     return 2;
   }
-  grid_shape(e.np, &e.nprow, &e.npcol);
+  bc_grid_shape(e.np, &e.nprow, &e.npcol);
   int sys = 0;
   Cblacs_get(-1, 0, &sys);
   e.ctxt = sys;

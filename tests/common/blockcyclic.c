@@ -1,5 +1,7 @@
 #include "blockcyclic.h"
 
+#include <math.h>
+
 double bc_value(unsigned seed, int i, int j) {
   unsigned h = seed * 2654435761u ^ (unsigned)i * 40503u ^ (unsigned)j * 2246822519u;
   h ^= h >> 15;
@@ -18,4 +20,11 @@ int bc_rand(unsigned *state, int bound) {
 int bc_global(int l, int nb, int myp, int src, int np) {
   int rel = (myp - src + np) % np;
   return (l / nb) * nb * np + rel * nb + l % nb;
+}
+
+void bc_grid_shape(int p, int *nprow, int *npcol) {
+  int r = (int)sqrt((double)p);
+  while (r > 1 && p % r != 0)
+    r--;
+  *nprow = r, *npcol = p / r;
 }

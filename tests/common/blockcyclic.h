@@ -16,4 +16,7 @@ int bc_rand(unsigned *state, int bound);
  * coordinate myp of np, blocks of nb, first block on src. */
 int bc_global(int l, int nb, int myp, int src, int np);
 
+/* Local. The most square process grid nprow x npcol = p with nprow <= npcol. */
+void bc_grid_shape(int p, int *nprow, int *npcol);
+
 #endif
