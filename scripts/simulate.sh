@@ -12,7 +12,11 @@
 #   --ranks       comma-separated rank counts (default 16,64,256)
 #   --n-per-rank  weak scaling: n = N * sqrt(P), rounded to a multiple of nb (default 1024, the
 #                 core paper's); --n N fixes n at every P instead
-#   --nb          block size (default 128)
+#   --nb          block size, or auto: n-per-rank, i.e. one block per process and dimension on a
+#                 square grid (the core paper's regular distribution; few, large transfers, which
+#                 is also what keeps P = 4096 affordable to simulate) (default auto; 128 with --n)
+#   --model-nb    block size of the PBLAS comparator MODEL (default: as --nb; ScaLAPACK users
+#                 pick 64-256, see doc/scaling.md for the model at its best block size)
 #   --op          dgemm or lu (default dgemm)
 #   --impl        comma-separated: rma (rmala's own code) and/or model (the PBLAS comparator
 #                 MODEL, rmala-sim --impl model; rows say no-model while rmala-sim lacks it)
@@ -45,7 +49,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=common.sh
 source "$here/common.sh"
 
-platform=fattree-fdr ranks=16,64,256 op=dgemm npr=1024 n="" nb=128 impls=rma,model data=""
+platform=fattree-fdr ranks=16,64,256 op=dgemm npr=1024 n="" nb=auto mnb="" impls=rma,model data=""
 out=sim-results plot_only=0 kscale=1 hostcode=timed
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -59,6 +63,7 @@ while [ $# -gt 0 ]; do
     --n-per-rank) npr=$2 n="" ;;
     --n) n=$2 ;;
     --nb) nb=$2 ;;
+    --model-nb) mnb=$2 ;;
     --op) op=$2 ;;
     --impl) impls=$2 ;;
     --data) data=$2 ;;
@@ -66,7 +71,7 @@ while [ $# -gt 0 ]; do
     --kernel-scale) kscale=$2 ;;
     --host-code) hostcode=$2 ;;
     -h | --help)
-      sed -n '2,42p' "$0"
+      sed -n '2,46p' "$0"
       exit 0
       ;;
     *)
@@ -148,9 +153,17 @@ timer=()
 [ -x /usr/bin/time ] && timer=(/usr/bin/time -f "TIME,%e,%M")
 has_impl=0
 grep -q -- "--impl" "$exe" 2> /dev/null && has_impl=1
+# dgemm with host code timed: one untimed call first (it creates the library's segments, and
+# SMPI's shared-malloc mappings made there cost host time no real machine pays). With host code
+# free the first call's simulated time is the second's (P 256: 0.675144 vs 0.675066 s), so
+# none is made: it would double the wall time.
 warm=0
-[ "$op" = dgemm ] && warm=1
-shared_env=(env RMALA_SIM_KERNEL_SCALE="$kscale")
+[ "$op" = dgemm ] && [ "$hostcode" = timed ] && warm=1
+# SMPI copies every RMA payload into a fresh malloc'ed buffer (its RMA sends are detached);
+# glibc would mmap and unmap each >= 128 KiB one, and the page faults of refilling it were
+# half of the simulation's wall time at P 256. Keep freed buffers in the heap instead.
+shared_env=(env RMALA_SIM_KERNEL_SCALE="$kscale"
+  GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=68719476736)
 [ "$data" = shared ] && shared_env+=(RMALA_SIM_SHARED=1)
 [ "$data" = private ] && shared_env+=(RMALA_SIM_COMPUTE=0)
 status=0
@@ -160,33 +173,40 @@ for p in ${ranks//,/ }; do
     status=1
     continue
   fi
+  # Block size: auto = n-per-rank (weak scaling) or n / ceil(sqrt(P)) (fixed n).
+  bp=$nb
+  if [ "$bp" = auto ]; then
+    bp=$npr
+    [ -z "$n" ] || bp=$(awk -v n="$n" -v p="$p" 'BEGIN { q = int(sqrt(p)); if (q * q < p) q++; b = int((n + q - 1) / q); print (b < 1 ? 1 : b) }')
+  fi
   nn=$n
   if [ -z "$nn" ]; then
-    nn=$(awk -v a="$npr" -v p="$p" -v b="$nb" 'BEGIN { x = int(a * sqrt(p) / b + 0.5) * b; print (x < b ? b : x) }')
+    nn=$(awk -v a="$npr" -v p="$p" -v b="$bp" 'BEGIN { x = int(a * sqrt(p) / b + 0.5) * b; print (x < b ? b : x) }')
   fi
   local_m=$(awk -v n="$nn" -v p="$p" 'BEGIN { printf "%d", n / sqrt(p) }')
-  rate=$(core_rate "$local_m" "$nb")
+  # The reference per-core rate: the MODEL's for the local m x m product in k steps of 256
+  # (rmala's k chunk), whatever the block size.
+  rate=$(core_rate "$local_m" 256)
   for impl in ${impls//,/ }; do
-    log=$out/$pfile-$op-$impl-np$p-n$nn.log
+    b=$bp
+    [ "$impl" = rma ] || b=${mnb:-$bp}
+    log=$out/$pfile-$op-$impl-np$p-n$nn-nb$b.log
     if [ "$impl" != rma ] && [ "$has_impl" = 0 ]; then
-      row="$platform,$op,$impl,$p,$nn,$nb,,,,,,,no-model"
+      row="$platform,$op,$impl,$p,$nn,$b,,,,,,,no-model"
       echo "$row" | tee -a "$csv"
       printf '{"platform":"%s","op":"%s","impl":"%s","ranks":%d,"n":%d,"nb":%d,"status":"no-model"}\n' \
-        "$platform" "$op" "$impl" "$p" "$nn" "$nb" >> "$json"
+        "$platform" "$op" "$impl" "$p" "$nn" "$b" >> "$json"
       continue
     fi
     impl_arg=()
     [ "$has_impl" = 1 ] && impl_arg=(--impl "$impl")
-    echo "== $platform $op $impl np=$p n=$nn nb=$nb data=$data (log $log)"
+    echo "== $platform $op $impl np=$p n=$nn nb=$b data=$data (log $log)"
     # SMPI settings: host speed = the platform's (host code 1:1); MPI_Iprobe injects no time
     # (rmala's waits probe without finding messages); the platform's bandwidths and latencies
     # as given (SMPI's default bw/lat factors are fitted to another cluster); shared malloc in
     # 64 MiB blocks (few mappings per allocation: vm.max_map_count is 65530 here); MPICH's
     # collective algorithms (SMPI's default allgather is a linear all-to-all whose P^2 requests
     # SimGrid 3.32 finishes in O(P) each: rmala's set-up allgather took minutes at P = 256).
-    # dgemm: one untimed call first (the first call creates the library's segments; SMPI's
-    # shared-malloc mappings made there cost host time no real machine pays); its simulated time
-    # is in the log ("first (untimed) call").
     rc=0
     (cd "$out" && "${shared_env[@]}" timeout "${RMALA_SIM_TIMEOUT:-1800}" "${timer[@]}" smpirun \
       -np "$p" -platform "$xml" -hostfile "$hosts" --cfg=smpi/host-speed:"$speed" \
@@ -194,7 +214,7 @@ for p in ${ranks//,/ }; do
       --cfg=smpi/shared-malloc:global --cfg=smpi/shared-malloc-blocksize:67108864 \
       --cfg=smpi/coll-selector:mpich --cfg=smpi/simulate-computation:"$simcomp" \
       --log=root.thres:warning --log=smpi_mpi.thres:error \
-      "$exe" --op "$op" --n "$nn" --nb "$nb" --warmup "$warm" "${impl_arg[@]}") > "$log" 2>&1 || rc=$?
+      "$exe" --op "$op" --n "$nn" --nb "$b" --warmup "$warm" "${impl_arg[@]}") > "$log" 2>&1 || rc=$?
     res=$(grep '^RESULT,' "$log" | tail -1 || true)
     tm=$(grep '^TIME,' "$log" | tail -1 || true)
     # RESULT,op,ranks,n,nb,sim,wall_in_program,ratio,status[,...]; TIME,wall,maxrss
@@ -209,9 +229,9 @@ for p in ${ranks//,/ }; do
     label=$platform
     [ "$kscale" = 1 ] || label="$label/x$kscale"
     [ "$hostcode" = timed ] || label="$label/nohost"
-    echo "$label,$op,$impl,$p,$nn,$nb,$r_sim,$gf,$eff,$t_wall,$t_rss,$r_ratio,$r_status" | tee -a "$csv"
+    echo "$label,$op,$impl,$p,$nn,$b,$r_sim,$gf,$eff,$t_wall,$t_rss,$r_ratio,$r_status" | tee -a "$csv"
     printf '{"platform":"%s","op":"%s","impl":"%s","ranks":%d,"n":%d,"nb":%d,"simulated_s":%s,"gflops":%s,"efficiency":%s,"core_rate_gflops":%s,"wall_s":%s,"peak_rss_kb":%s,"ratio":"%s","status":"%s"}\n' \
-      "$label" "$op" "$impl" "$p" "$nn" "$nb" "${r_sim:-null}" "${gf:-null}" "${eff:-null}" \
+      "$label" "$op" "$impl" "$p" "$nn" "$b" "${r_sim:-null}" "${gf:-null}" "${eff:-null}" \
       "${rate:-null}" "${t_wall:-null}" "${t_rss:-null}" "$r_ratio" "$r_status" >> "$json"
   done
 done

@@ -15,7 +15,7 @@
  * memory (fresh = 1, about to be overwritten) is zeroed instead, other
  * memory is left alone. Also for memory another process wrote first (GA's
  * segments filled by a node neighbour fault in their owner on its first
- * touch). */
+ * touch). In the simulation build (SimGrid SMPI): nothing. */
 void rma_pages_populate(void *p, size_t bytes, int fresh);
 
 /* Local. Write every byte of fresh memory [p, p + bytes) (zeros) so that
