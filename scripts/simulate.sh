@@ -23,9 +23,8 @@
 #                 (default rma,model)
 #   --data        shared: matrices and bulk buffers in SMPI shared malloc, kernels charge their
 #                 MODEL time without computing, no numerical check (what makes P = 4096 fit);
-#                 private: per-rank memory, arithmetic skipped, no check (LU across nodes: its
-#                 shared-malloc runs hang, see doc/scaling.md); real: real values and
-#                 rmala-sim's checks (small P only) (default: shared for dgemm, private for lu)
+#                 private: per-rank memory, arithmetic skipped, no check; real: real values and
+#                 rmala-sim's checks (small P only) (default shared)
 #   --kernel-scale F  kernel MODEL times x F (RMALA_SIM_KERNEL_SCALE): F = 6 emulates cores 6x
 #                 slower than this machine's (a Cray XT4's 2.1 GHz Opteron: ~8 vs ~50 Gflop/s
 #                 dgemm); efficiency is then against the scaled rate (default 1)
@@ -71,7 +70,7 @@ while [ $# -gt 0 ]; do
     --kernel-scale) kscale=$2 ;;
     --host-code) hostcode=$2 ;;
     -h | --help)
-      sed -n '2,46p' "$0"
+      sed -n '2,45p' "$0"
       exit 0
       ;;
     *)
@@ -89,7 +88,7 @@ case "$op" in dgemm | lu) ;; *)
   exit 2
   ;;
 esac
-[ -n "$data" ] || { [ "$op" = lu ] && data=private || data=shared; }
+[ -n "$data" ] || data=shared
 case "$hostcode" in timed) simcomp=yes ;; free) simcomp=no ;; *)
   echo "simulate: --host-code must be timed or free (got '$hostcode')" >&2
   exit 2

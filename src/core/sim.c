@@ -1,9 +1,12 @@
+#define _GNU_SOURCE
 #include "core/sim.h"
 
 #include <stdlib.h>
 
 #ifdef RMALA_SIMULATE
 #include <smpi/smpi.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #endif
 
 int rma_sim_shared(void) {
@@ -23,6 +26,60 @@ int rma_sim_compute(void) {
   return 1;
 #endif
 }
+
+#ifdef RMALA_SIMULATE
+// SMPI 3.32 loses the private bytes of a transfer that starts inside a
+// private block of a partially shared allocation but not at the block's start
+// (shift_and_frame_private_blocks subtracts unsigned offsets), so it skips the
+// copy: headers and counters put into a mailbox's private part arrived as
+// zeros and LU across nodes waited forever. Memory whose private part is the
+// target of transfers is therefore folded here, invisibly to SMPI: an
+// anonymous private head, then the same pages of one memory file mapped again
+// and again (SMPI copies every byte of its transfers: right in the head,
+// meaningless but harmless in the folded part).
+enum { FOLD_BYTES = 64 << 20, MAX_FOLDED = 4096 };
+static int fold_fd = -1;
+static struct {
+  void *p;
+  size_t bytes;
+} folded[MAX_FOLDED];
+
+void *rma_sim_folded_alloc(size_t bytes, size_t head) {
+  if (!rma_sim_shared())
+    return malloc(bytes > 0 ? bytes : 1);
+  const size_t page = 4096;
+  head = (head + page - 1) / page * page;
+  if (head >= bytes)
+    return malloc(bytes > 0 ? bytes : 1);
+  int slot = 0;
+  while (slot < MAX_FOLDED && folded[slot].p)
+    slot++;
+  if (slot == MAX_FOLDED)
+    return NULL;
+  if (fold_fd < 0) {
+    fold_fd = memfd_create("rmala-sim-fold", 0);
+    if (fold_fd < 0 || ftruncate(fold_fd, FOLD_BYTES) != 0)
+      return NULL;
+  }
+  char *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    return NULL;
+  for (size_t at = head; at < bytes; at += FOLD_BYTES) {
+    size_t len = bytes - at < FOLD_BYTES ? bytes - at : FOLD_BYTES;
+    if (mmap(p + at, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fold_fd, 0) == MAP_FAILED) {
+      munmap(p, bytes);
+      return NULL;
+    }
+  }
+  folded[slot].p = p, folded[slot].bytes = bytes;
+  return p;
+}
+#else
+void *rma_sim_folded_alloc(size_t bytes, size_t head) {
+  (void)head;
+  return malloc(bytes > 0 ? bytes : 1);
+}
+#endif
 
 void *rma_sim_bulk_alloc(size_t bytes, size_t head) {
 #ifdef RMALA_SIMULATE
@@ -44,6 +101,12 @@ void *rma_sim_bulk_alloc(size_t bytes, size_t head) {
 
 void rma_sim_bulk_free(void *p) {
 #ifdef RMALA_SIMULATE
+  for (int i = 0; p && i < MAX_FOLDED; i++)
+    if (folded[i].p == p) {
+      munmap(p, folded[i].bytes);
+      folded[i].p = NULL;
+      return;
+    }
   // SMPI's shared free also frees plain malloc'ed memory (not in its table).
   if (p)
     smpi_shared_free(p);

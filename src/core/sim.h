@@ -33,7 +33,14 @@ int rma_sim_compute(void);
  * otherwise. Contents undefined. NULL when out of memory. */
 void *rma_sim_bulk_alloc(size_t bytes, size_t head);
 
-/* Local. Free what rma_sim_bulk_alloc returned (NULL: nothing). */
+/* Local. As rma_sim_bulk_alloc, for memory whose private head receives
+ * transfers at any offset (the mailbox: counters, step headers): the shared
+ * part is folded by rmala (one memory file mapped again and again), unknown
+ * to SMPI, because SMPI 3.32 skips the private bytes of a transfer that
+ * starts inside a private block of its own partially shared allocations. */
+void *rma_sim_folded_alloc(size_t bytes, size_t head);
+/* Local. Free what rma_sim_bulk_alloc or rma_sim_folded_alloc returned
+ * (NULL: nothing). */
 void rma_sim_bulk_free(void *p);
 
 #endif

@@ -107,23 +107,28 @@ static int misplaced(rma_win_t *w) {
 // transfers but still charges their network time.
 static int sim_bulk_alloc(rma_context_t *ctx, MPI_Aint bytes, long head, int shared,
                           MPI_Info info, rma_win_t *w) {
-  w->base = rma_sim_bulk_alloc((size_t)bytes, sizeof(double) * (size_t)(head > 0 ? head : 1));
+  // A head beyond one double is a mailbox's (transfers land anywhere in it).
+  size_t hb = sizeof(double) * (size_t)(head > 0 ? head : 1);
+  w->base = head > 1 ? rma_sim_folded_alloc((size_t)bytes, hb)
+                     : rma_sim_bulk_alloc((size_t)bytes, hb);
   if (rma_status_agree(ctx->comm, w->base ? 0 : RMA_ERR_NO_MEMORY))
     return RMA_ERR_NO_MEMORY;
   w->sim_bulk = 1;
   w->peer[ctx->rank] = w->base;
-  int in_place = shared && ctx->node_size > 1;
+  // Nodes of one rank have nothing to exchange, but the agreement is on
+  // every rank (it hung LU at np 5 on 4 + 1 cores before).
+  int in_place = shared && ctx->node_size > 1, failed = 0;
   if (in_place) {
     void **ptrs = malloc(sizeof(void *) * (size_t)ctx->node_size);
-    int failed = ptrs == NULL || MPI_Allgather(&w->base, sizeof w->base, MPI_BYTE, ptrs,
-                                               sizeof w->base, MPI_BYTE, ctx->node) != MPI_SUCCESS;
+    failed = ptrs == NULL || MPI_Allgather(&w->base, sizeof w->base, MPI_BYTE, ptrs,
+                                           sizeof w->base, MPI_BYTE, ctx->node) != MPI_SUCCESS;
     for (int i = 0; i < ctx->node_size && !failed; i++)
       w->peer[ctx->node_members[i]] = ptrs[i];
     free(ptrs);
-    if (any_failed(ctx->comm, failed))
-      return RMA_ERR_MPI;
-    w->shared = 1;
   }
+  if (any_failed(ctx->comm, failed))
+    return RMA_ERR_MPI;
+  w->shared = in_place;
   if (!in_place || ctx->nnodes > 1) {
     int rc = MPI_Win_create(w->base, bytes, sizeof(double), info, ctx->comm, &w->win);
     if (any_failed(ctx->comm, rc != MPI_SUCCESS))
