@@ -14,7 +14,8 @@
 #                 core paper's); --n N fixes n at every P instead
 #   --nb          block size, or auto: n-per-rank, i.e. one block per process and dimension on a
 #                 square grid (the core paper's regular distribution; few, large transfers, which
-#                 is also what keeps P = 4096 affordable to simulate) (default auto; 128 with --n)
+#                 is also what keeps P = 4096 affordable to simulate) for dgemm, 128 for LU
+#                 (default auto)
 #   --model-nb    block size of the PBLAS comparator MODEL (default: as --nb; ScaLAPACK users
 #                 pick 64-256, see doc/scaling.md for the model at its best block size)
 #   --op          dgemm or lu (default dgemm)
@@ -70,7 +71,7 @@ while [ $# -gt 0 ]; do
     --kernel-scale) kscale=$2 ;;
     --host-code) hostcode=$2 ;;
     -h | --help)
-      sed -n '2,45p' "$0"
+      sed -n '2,46p' "$0"
       exit 0
       ;;
     *)
@@ -174,7 +175,9 @@ for p in ${ranks//,/ }; do
   fi
   # Block size: auto = n-per-rank (weak scaling) or n / ceil(sqrt(P)) (fixed n).
   bp=$nb
-  if [ "$bp" = auto ]; then
+  if [ "$bp" = auto ] && [ "$op" = lu ]; then
+    bp=128 # LU's panel is on the critical path: ScaLAPACK-size blocks
+  elif [ "$bp" = auto ]; then
     bp=$npr
     [ -z "$n" ] || bp=$(awk -v n="$n" -v p="$p" 'BEGIN { q = int(sqrt(p)); if (q * q < p) q++; b = int((n + q - 1) / q); print (b < 1 ? 1 : b) }')
   fi
