@@ -16,8 +16,8 @@
 #                 square grid (the core paper's regular distribution; few, large transfers, which
 #                 is also what keeps P = 4096 affordable to simulate) for dgemm, 128 for LU
 #                 (default auto)
-#   --model-nb    block size of the PBLAS comparator MODEL (default: as --nb; ScaLAPACK users
-#                 pick 64-256, see doc/scaling.md for the model at its best block size)
+#   --model-nb    block size of the PBLAS comparator MODEL (default: as --nb; its pdgemm steps
+#                 through k 32 columns at a time whatever nb >= 32, as PBLAS does)
 #   --op          dgemm or lu (default dgemm)
 #   --impl        comma-separated: rma (rmala's own code) and/or model (the PBLAS comparator
 #                 MODEL, rmala-sim --impl model; rows say no-model while rmala-sim lacks it)
