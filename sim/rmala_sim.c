@@ -247,12 +247,17 @@ int main(int argc, char **argv) {
     ratio = check_gemm(&c, n, 1, 2);
     MPI_Allreduce(MPI_IN_PLACE, &ratio, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
   }
-  int ok = rc == 0 && (shared || ratio < 16.0);
+  // Meaningless values (shared malloc, or arithmetic skipped) may hold exact
+  // zero pivots: an LU then returns info > 0 after factoring to the end, as
+  // LAPACK does (the MODEL's pivot search reads the values; rmala's panel
+  // kernel skips its arithmetic and reports none), so that is no failure.
+  int ok = (rc == 0 || (shared && is_lu && rc > 0)) && (shared || ratio < 16.0);
   if (me == 0 && first >= 0)
     printf("rmala-sim: first (untimed) call simulated %.6f s\n", first);
   if (me == 0) {
     if (rc != 0)
-      printf("rmala-sim: %s returned %d\n", op, rc);
+      printf("rmala-sim: %s returned %d%s\n", op, rc,
+             ok ? " (a zero pivot in meaningless values: factored to the end)" : "");
     printf("rmala-sim: %s (%s) n=%d nb=%d on %d ranks (%dx%d): simulated %.6f s, wall %.3f s, "
            "%s%.3g\n",
            op, is_model ? "MODEL of ScaLAPACK" : "rmala", n, nb, np, nprow, npcol, sim, wall,
