@@ -100,11 +100,12 @@ static int misplaced(rma_win_t *w) {
 
 #ifdef RMALA_SIMULATE
 // Shared-malloc mode (core/sim.h): the segment from rma_sim_bulk_alloc (its
-// head private, the rest one set of physical pages for all simulated ranks),
-// node neighbours' segments read in place through their base pointers (one
-// address space), and a window created over the segments when some rank is
-// out of in-place reach. SMPI skips the copies of shared bytes in its RMA
-// transfers but still charges their network time.
+// head private, the rest one set of physical pages for all simulated ranks;
+// a mailbox's from rma_sim_folded_alloc), node neighbours' segments read in
+// place through their base pointers (one address space), and a window created
+// over the segments when some rank is out of in-place reach. SMPI skips the
+// receive-side copy into shared bytes of its RMA transfers (not the sender's
+// copy of every payload) and charges their network time in full.
 static int sim_bulk_alloc(rma_context_t *ctx, MPI_Aint bytes, long head, int shared,
                           MPI_Info info, rma_win_t *w) {
   // A head beyond one double is a mailbox's (transfers land anywhere in it).
