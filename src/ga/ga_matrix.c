@@ -425,7 +425,9 @@ int rma_ga_matrix_open(int g_a, MPI_Comm comm, rma_ga_matrix_t *mat) {
     cache_store(mat, m, n, me);
   if (rc != 0)
     rma_ga_matrix_close(mat, 0);
-  else // pages a neighbour wrote first would fault one by one in the kernels
+  else if (hit < 0) // pages a neighbour wrote first would fault one by one in the kernels;
+    // a cached open is the same memory, mapped by the first open (walking its
+    // page tables again cost ~1% of a 25 ms dgemm)
     rma_pages_populate(mat->seg, sizeof(double) * (size_t)mat->seglen, 0);
   return rc;
 }

@@ -5,16 +5,28 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "ops/gemm_run.h"
+#include "sched/gemm_plan.h"
 #include "store/store.h"
 
-// An input operand mirrored into the store under role.
-static int mirror(const rma_matrix_t *x, rma_store_role_t role, rma_gemm_operand_t *op) {
+// An input operand: mirrored into the store under role, or, when only its
+// owners read it (own = 1, the same on every rank) and its arrays are
+// row-major, the user's memory itself.
+static int operand(const rma_matrix_t *x, rma_store_role_t role, int own, rma_gemm_operand_t *op) {
   rma_win_t *win = NULL;
-  const rma_tiles_t *stored = NULL;
-  RMA_CALL(rma_status_agree(rma_context()->comm,
-                            rma_store_mirror(role, x->tiles, x->seg, x->seglen, &win, &stored)));
+  const rma_tiles_t *stored = x->tiles;
+  if (own && (x->tiles->kind == RMA_TILES_GRID || !x->tiles->o.colmajor))
+    RMA_CALL(rma_status_agree(rma_context()->comm, rma_store_own(role, x->seg, x->seglen, &win)));
+  else
+    RMA_CALL(rma_status_agree(rma_context()->comm,
+                              rma_store_mirror(role, x->tiles, x->seg, x->seglen, &win, &stored)));
   *op = (rma_gemm_operand_t){stored, win, NULL};
   return 0;
+}
+
+// The local segments of x and y overlap on this rank.
+static int shares_memory(const rma_matrix_t *x, const rma_matrix_t *y) {
+  return x->seg && y->seg && x->seglen > 0 && y->seglen > 0 && x->seg < y->seg + y->seglen &&
+         y->seg < x->seg + x->seglen;
 }
 
 // A matrix whose local arrays are row-major: x itself, or, for column-major
@@ -63,9 +75,21 @@ static int gemm_row_major(int transa, int transb, int m, int n, int k, double al
   // Only beta*C: A and B are not touched (a NaN in them cannot reach C).
   if (k == 0 || alpha == 0.0)
     return rma_status_agree(ctx->comm, rma_gemm_run(0, 0, m, n, 0, 0.0, &oc, &oc, beta, &oc));
-  int rc = mirror(a, RMA_STORE_A, &oa);
+  // An operand only its owners read needs no copy others can read; read in
+  // place, it must not share memory with C (ScaLAPACK's callers are not
+  // checked for that), on any rank.
+  int own[2] = {b != a && rma_gemm_plan_owner_reads(a->tiles, b->tiles, c->tiles, transa, transb,
+                                                    m, n, k, 'A'),
+                b != a && rma_gemm_plan_owner_reads(a->tiles, b->tiles, c->tiles, transa, transb,
+                                                    m, n, k, 'B')};
+  if (own[0] || own[1]) {
+    own[0] = own[0] && !shares_memory(a, c), own[1] = own[1] && !shares_memory(b, c);
+    MPI_Allreduce(MPI_IN_PLACE, own, 2, MPI_INT, MPI_MIN, ctx->comm);
+  }
+  int own_a = own[0], own_b = own[1];
+  int rc = operand(a, RMA_STORE_A, own_a, &oa);
   if (rc == 0 && b != a)
-    rc = mirror(b, RMA_STORE_B, &ob);
+    rc = operand(b, RMA_STORE_B, own_b, &ob);
   // Every rank must be done reading the store before it is reused or freed.
   if (rc == 0)
     rc = rma_status_agree(ctx->comm,

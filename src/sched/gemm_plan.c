@@ -283,3 +283,52 @@ void rma_gemm_plan_free(rma_gemm_plan_t *plan) {
   free(plan->cls);
   memset(plan, 0, sizeof *plan);
 }
+
+// The one rank holding the elements [0, len) of tile column b of t (col = 1)
+// or of tile row b (col = 0); -1 when several ranks hold them (or len is 0).
+static int strip_owner(const rma_tiles_t *t, int col, int b, int len) {
+  int owner = -1;
+  // A uniform directory with one grid row (column) holds a tile column (row)
+  // on one rank: its first tile tells.
+  int one = t->kind != RMA_TILES_GRID && (col ? t->p0 : t->p1) == 1;
+  for (int x = 0; x < len;) {
+    int o = col ? rma_tiles_row_of(t, x) : rma_tiles_col_of(t, x);
+    rma_tile_t tile;
+    rma_tiles_locate(t, col ? o : b, col ? b : o, &tile);
+    if (owner >= 0 && tile.owner != owner)
+      return -1;
+    owner = tile.owner;
+    x = one ? len : col ? tile.r0 + tile.rows : tile.c0 + tile.cols;
+  }
+  return owner;
+}
+
+// Where the tile row (col = 0) or tile column (col = 1) of t holding
+// global index g ends; its index in *b.
+static int strip_end(const rma_tiles_t *t, int col, int g, int *b) {
+  rma_tile_t tile;
+  *b = col ? rma_tiles_col_of(t, g) : rma_tiles_row_of(t, g);
+  rma_tiles_locate(t, col ? 0 : *b, col ? *b : 0, &tile);
+  return col ? tile.c0 + tile.cols : tile.r0 + tile.rows;
+}
+
+int rma_gemm_plan_owner_reads(const rma_tiles_t *a, const rma_tiles_t *b, const rma_tiles_t *c,
+                              int transa, int transb, int m, int n, int k, int which) {
+  int of_a = which == 'A';
+  const rma_tiles_t *x = of_a ? a : b;
+  // The lines compared: C's rows with op(A)'s rows (A's columns when
+  // transposed), C's columns with op(B)'s columns (B's rows when transposed).
+  int ccol = !of_a, xcol = of_a ? transa : !transb;
+  int ext = of_a ? m : n, clen = of_a ? n : m;
+  if (ext == 0)
+    return 0;
+  for (int g = 0; g < ext;) {
+    int cb, xb;
+    int cend = strip_end(c, ccol, g, &cb), xend = strip_end(x, xcol, g, &xb);
+    int owner = strip_owner(c, ccol, cb, clen);
+    if (owner < 0 || strip_owner(x, xcol, xb, k) != owner)
+      return 0;
+    g = cend < xend ? cend : xend;
+  }
+  return 1;
+}

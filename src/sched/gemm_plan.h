@@ -66,6 +66,17 @@ int rma_gemm_plan_build(const rma_gemm_plan_args_t *args, rma_gemm_plan_t *plan)
 rma_rect_t rma_gemm_plan_a_rect(const rma_gemm_plan_t *plan, int transa, rma_span_t s, int c);
 rma_rect_t rma_gemm_plan_b_rect(const rma_gemm_plan_t *plan, int transb, rma_span_t s, int c);
 
+/*
+ * Local, the same answer on every rank (directories only). 1 when each rank
+ * finds every element of op(A) (which = 'A') or op(B) (which = 'B') that its
+ * C tiles inside m x n need in its own segment: a row of C and the
+ * matching row of op(A) (a column of C and the column of op(B)) are each
+ * held whole by one rank, the same one. Then nobody reads that operand
+ * elsewhere (A on P x 1 grids, B on 1 x Q grids with matching blocks).
+ */
+int rma_gemm_plan_owner_reads(const rma_tiles_t *a, const rma_tiles_t *b, const rma_tiles_t *c,
+                              int transa, int transb, int m, int n, int k, int which);
+
 /* Local. Free a plan; safe on a zeroed struct. */
 void rma_gemm_plan_free(rma_gemm_plan_t *plan);
 

@@ -13,8 +13,8 @@ typedef struct {
   rma_win_t seg;   /* the pooled segment (win fields MPI_WIN_NULL when none) */
   int made;        /* seg holds an allocation */
   int shared;      /* the shared-memory switch it was made with */
-  rma_win_t alone; /* one process: a view of the caller's memory */
-  double *alone_peer;
+  rma_win_t own;     /* a view of the caller's memory, read by its owner only */
+  double **own_peer; /* own.peer: this rank's entry set, every other NULL */
   rma_tiles_t tiled; /* directory of a re-laid-out copy */
 } pool_entry_t;
 
@@ -93,6 +93,18 @@ int rma_store_segment(rma_store_role_t role, long cap, rma_win_t **w) {
   return 0;
 }
 
+int rma_store_own(rma_store_role_t role, const double *seg, long seglen, rma_win_t **w) {
+  rma_context_t *ctx = rma_context();
+  pool_entry_t *e = entry(role);
+  if (!e || (!e->own_peer && !(e->own_peer = calloc((size_t)ctx->size, sizeof(double *)))))
+    return RMA_ERR_NO_MEMORY;
+  e->own_peer[ctx->rank] = (double *)seg;
+  e->own = (rma_win_t){MPI_WIN_NULL, MPI_WIN_NULL, (double *)seg, seglen, e->own_peer,
+                       ctx->rank, ctx->size, 0, 0, 0};
+  *w = &e->own;
+  return 0;
+}
+
 int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *seg, long seglen,
                      rma_win_t **w, const rma_tiles_t **stored) {
   rma_context_t *ctx = rma_context();
@@ -100,14 +112,8 @@ int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *
   if (!e)
     return RMA_ERR_NO_MEMORY;
   *stored = t;
-  if (ctx->size == 1 && (t->kind == RMA_TILES_GRID || !t->o.colmajor)) {
-    // Every tile is local: a row-major source is its own mirror.
-    e->alone_peer = (double *)seg;
-    e->alone = (rma_win_t){MPI_WIN_NULL, MPI_WIN_NULL, e->alone_peer, seglen, &e->alone_peer,
-                           0, 1, 0, 0, 0};
-    *w = &e->alone;
-    return 0;
-  }
+  if (ctx->size == 1 && (t->kind == RMA_TILES_GRID || !t->o.colmajor))
+    return rma_store_own(role, seg, seglen, w); // every tile is local: a row-major source is its own mirror
   RMA_CALL(rma_store_segment(role, rma_tiles_segment_max(t), w));
   if (t->kind != RMA_TILES_BLOCK_CYCLIC) {
     if (seglen > 0)
@@ -149,6 +155,7 @@ int rma_store_release(void) {
     int rc2 = drop(&ctx->store->role[r]);
     rc = rc ? rc : rc2;
     rma_tiles_free(&ctx->store->role[r].tiled);
+    free(ctx->store->role[r].own_peer);
   }
   free(ctx->store);
   ctx->store = NULL;

@@ -46,6 +46,15 @@ int rma_store_segment(rma_store_role_t role, long cap, rma_win_t **w);
 int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *seg, long seglen,
                      rma_win_t **w, const rma_tiles_t **stored);
 
+/*
+ * Local. The caller's own local part seg[0 .. seglen) as the role's operand,
+ * for a row-major matrix whose elements every rank reads from its own
+ * segment only (ops decide that from the directories, e.g. dgemm's B on a
+ * 1 x Q grid): no copy, no window; *w is readable in place by this rank
+ * alone and stays valid until the role is used again.
+ */
+int rma_store_own(rma_store_role_t role, const double *seg, long seglen, rma_win_t **w);
+
 /* Local. The pooled scratch buffer of this rank (dgemm panels and C block),
  * at least cap doubles, from MPI_Alloc_mem (registered for RMA where the MPI
  * does that); kept and released like the segments. Returns 0 or

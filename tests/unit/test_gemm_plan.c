@@ -18,6 +18,10 @@
  *     contention on -> within a class one rotated sweep, and with locality off
  *     the ranks' first chunks are pairwise distinct when nk >= ranks; both off
  *     -> natural order.
+ *   - rma_gemm_plan_owner_reads('A' / 'B') against its definition checked
+ *     element by element: 1 exactly when every C(i, j) of the m x n C is
+ *     owned by the rank owning every op(A)(i, :) (op(B)(:, j)) element
+ *     (for m, n, k > 0; with an empty dimension it must answer 0).
  * Prints the number of plans checked and the failures; exits 1 on any failure.
  */
 #include <stdarg.h>
@@ -29,7 +33,7 @@
 #include "rmala.h"
 #include "sched/gemm_plan.h"
 
-static long nplans = 0, ncases = 0, nfail = 0;
+static long nplans = 0, ncases = 0, nfail = 0, nowner = 0, nowner_yes = 0;
 static char err[512];
 
 // Record why a check failed in err; returns 1.
@@ -195,6 +199,26 @@ static int check_plan(const rma_gemm_plan_args_t *g, const rma_gemm_plan_t *pl, 
 }
 
 // All ranks of one case; returns 1 on failure.
+static int owner_at(const rma_tiles_t *t, int i, int j) {
+  rma_tile_t tile;
+  rma_tiles_locate(t, rma_tiles_row_of(t, i), rma_tiles_col_of(t, j), &tile);
+  return tile.owner;
+}
+
+// The definition of rma_gemm_plan_owner_reads, element by element.
+static int owner_reads_def(const rma_tiles_t *a, const rma_tiles_t *b, const rma_tiles_t *c,
+                           int ta, int tb, int m, int n, int k, int which) {
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      for (int x = 0, oc = owner_at(c, i, j); x < k; x++) {
+        int o = which == 'A' ? (ta ? owner_at(a, x, i) : owner_at(a, i, x))
+                             : (tb ? owner_at(b, j, x) : owner_at(b, x, j));
+        if (o != oc)
+          return 0;
+      }
+  return m > 0 && n > 0 && k > 0;
+}
+
 static int run_case(int m, int n, int k, int ta, int tb, dir_t da, dir_t db, dir_t dc, int size,
                     int ranks_per_node, int maxb, int kc, int extra) {
   rma_tiles_t A, B, C;
@@ -209,6 +233,14 @@ static int run_case(int m, int n, int k, int ta, int tb, dir_t da, dir_t db, dir
     FAILF("directory init failed");
     free(node_of);
     return 1;
+  }
+  for (int w = 0; w < 2 && !rc; w++) {
+    int which = w ? 'B' : 'A';
+    int got = rma_gemm_plan_owner_reads(&A, &B, &C, ta, tb, m, n, k, which);
+    int want = owner_reads_def(&A, &B, &C, ta, tb, m, n, k, which);
+    nowner++, nowner_yes += got;
+    if (got != want)
+      rc = FAILF("owner_reads('%c') = %d, the definition says %d", which, got, want);
   }
   int *cover = malloc(sizeof(int) * (size_t)imax(1, m * n));
   int *first = malloc(sizeof(int) * (size_t)size), *cuts = malloc(sizeof(int) * (size_t)(k + 2));
@@ -289,6 +321,8 @@ int main(void) {
             d[2].mb, d[2].nb, d[2].p0, d[2].p1, err);
     }
   }
-  printf("test_gemm_plan: %ld cases, %ld plans checked, %ld failed\n", ncases, nplans, nfail);
+  printf("test_gemm_plan: %ld cases, %ld plans checked, owner_reads %ld checks (%ld yes), %ld "
+         "failed\n",
+         ncases, nplans, nowner, nowner_yes, nfail);
   return nfail ? 1 : 0;
 }
