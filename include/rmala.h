@@ -44,7 +44,10 @@ typedef enum {
   RMA_OPT_PREFETCH,    /* dgemm steps fetched ahead when tiles travel by RMA (>= 1), default 2 */
   RMA_OPT_VERBOSE,     /* 1: per-call phase times per rank on stderr; 2: also per-step timelines */
   RMA_OPT_SHARED_MEMORY, /* 1: node neighbours' data read in place through shared memory; 0: by RMA */
-  RMA_OPT_STORE_KEEP     /* 1: the tile store and LU mailbox are kept between calls; 0: freed after each */
+  RMA_OPT_STORE_KEEP,    /* 1: the tile store and LU mailbox are kept between calls; 0: freed after each */
+  RMA_OPT_LU_PANEL       /* rma_lu's panel with several process rows: 1 (default) factored by its
+                            process column where that pays (long panels, >= 4 process rows with
+                            pivoting), 2 always, 0 never (gathered on the diagonal tile's owner) */
 } rma_option_t;
 
 /*

@@ -4,7 +4,7 @@
 
 #include "rmala.h"
 
-#define RMA_OPTIONS_DEFAULT {1, 1, 1, 1, 2, 0, 1, 1, 0}
+#define RMA_OPTIONS_DEFAULT {1, 1, 1, 1, 2, 0, 1, 1, 0, 1}
 
 static rma_options_t opts = RMA_OPTIONS_DEFAULT;
 static int loaded; // the environment has been read
@@ -40,6 +40,8 @@ void rma_options_from_env(void) {
   d.store_keep = env_int("RMALA_STORE_KEEP", d.store_keep) != 0;
   d.store_mb = env_int("RMALA_STORE_MB", d.store_mb);
   d.store_mb = d.store_mb < 0 ? 0 : d.store_mb;
+  d.lu_panel = env_int("RMALA_LU_PANEL", d.lu_panel);
+  d.lu_panel = d.lu_panel < 0 ? 0 : d.lu_panel > 2 ? 2 : d.lu_panel;
   opts = d;
   loaded = 1;
 }
@@ -64,6 +66,8 @@ static int *option_field(rma_option_t option) {
     return &opts.shared;
   case RMA_OPT_STORE_KEEP:
     return &opts.store_keep;
+  case RMA_OPT_LU_PANEL:
+    return &opts.lu_panel;
   }
   return NULL;
 }
@@ -74,10 +78,12 @@ int rma_set_option(rma_option_t option, int value) {
     return -1;
   if (option == RMA_OPT_PREFETCH && (value < 1 || value > 16))
     return -2;
+  if (option == RMA_OPT_LU_PANEL && (value < 0 || value > 2))
+    return -2;
   // Switches are 0/1; the verbosity is a level >= 0.
   if (option == RMA_OPT_VERBOSE)
     value = value < 0 ? 0 : value;
-  else if (option != RMA_OPT_PREFETCH)
+  else if (option != RMA_OPT_PREFETCH && option != RMA_OPT_LU_PANEL)
     value = value != 0;
   *field = value;
   return 0;

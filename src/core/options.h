@@ -15,6 +15,7 @@ typedef struct {
   int shared;      /* node neighbours' data read and written in place through shared memory */
   int store_keep;  /* tile store and mailbox kept between calls */
   int store_mb;    /* MB per rank rma_init pre-creates for each store segment (0: none) */
+  int lu_panel;    /* rma_lu's panel: 0 on one rank, 1 by its process column when that pays, 2 always */
 } rma_options_t;
 
 /* The process-wide options: on first use the defaults with the RMALA_*

@@ -2,9 +2,11 @@
  * Step k of the LU, on rank (p, q) of the p0 x p1 grid, with D_k the owner
  * of diagonal tile (k, k):
  *  1. the ranks of tile column k put their panel tiles (rows >= k) to D_k
- *     and notify it (done one step ahead: see 6);
- *  2. D_k factors the panel (dgetrf, or the no-pivot kernel) and puts to
- *     every rank the pivots plus the L tiles of that rank's tile rows;
+ *     and notify it (done one step ahead: see 6); with several process
+ *     rows they first factor the panel together, in place (ops/lu_panel.h);
+ *  2. D_k factors the panel (rmala's recursive LU, or the no-pivot kernel)
+ *     unless its column did, and puts to every rank the pivots plus the L
+ *     tiles of that rank's tile rows;
  *  3. every rank applies the step's row interchanges to its other tile
  *     columns: rows that move between process rows travel by put + notify
  *     within the process column;
@@ -18,8 +20,10 @@
  * data it needs. Receive areas rotate over RING slots; before writing a
  * slot a sender checks the receiver's completed-step counter (credit).
  *
- * Pivoting: the panel is gathered on D_k and factored there by LAPACK's
- * dgetrf (one transfer per tile instead of a reduction per column).
+ * Pivoting, one process row: the panel is gathered on D_k and factored
+ * there (one transfer per tile). Several process rows (RMA_OPT_LU_PANEL,
+ * default on): the process column factors it, one reduction per column,
+ * before the gather; the gathered rows are then only handed out.
  */
 #include "ops/lu_run.h"
 
@@ -33,6 +37,7 @@
 #include "core/timing.h"
 #include "kernel/tile_blas.h"
 #include "kernel/tile_lapack.h"
+#include "ops/lu_panel.h"
 #include "rma/groups.h"
 #include "rma/mailbox.h"
 
@@ -62,6 +67,9 @@ typedef struct {
   char *prow_mark;      /* p0 flags: process rows present in a group */
   int *group_stamp;     /* per group: 1 + the last step its U row went out */
   int *receivers;       /* p0: the receivers of this rank's U row */
+  int dist;             /* RMA_OPT_LU_PANEL with several process rows (dist_at) */
+  rma_lu_panel_t panel; /* its communicator and buffers */
+  int *dpiv, dinfo;     /* pivots and info of this rank's last such factorization */
 } lu_t;
 
 static int owner_of(const lu_t *s, int bi, int bj) { return (bi % s->p0) * s->p1 + bj % s->p1; }
@@ -132,6 +140,42 @@ static int send_panel(lu_t *s, int k) {
   return 0;
 }
 
+// The process column factors step k's panel (ops/lu_panel.h): always with
+// RMA_OPT_LU_PANEL 2; with 1 where a MODEL of the two ways says it pays.
+// Without pivoting, one broadcast per step: whenever the panel spans two
+// tile rows or more. With pivoting, ck reductions of ceil(log2 p0) stages
+// against the flops taken off one rank: the split panel is assumed to run
+// at half the one-rank kernel's rate (p0 ranks: saves m ck^2 (1 - 2/p0)
+// flop-times) and a reduction stage to cost ~3 us at ~1e10 flop/s (3e4
+// flop-times); pays when m ck (1 - 2 / p0) > 3e4 ceil(log2 p0), i.e.
+// p0 >= 4 and m above ~1000 rows for ck = 128.
+static int dist_at(const lu_t *s, int k) {
+  if (!s->dist || s->t->mt - k < 2)
+    return 0;
+  if (!s->pivot || rma_options()->lu_panel == 2)
+    return 1;
+  int r0 = k * s->nb, m = s->t->m - r0, ck = s->t->n - r0 < s->nb ? s->t->n - r0 : s->nb;
+  int stages = 0;
+  while ((1 << stages) < s->p0)
+    stages++;
+  return (double)m * ck * (1.0 - 2.0 / s->p0) > 3e4 * stages;
+}
+
+// 1. With the distributed panel, factor it first, together with the rest
+// of the process column (every rank of column k % p1 calls this for step k
+// at the same point of its work).
+static int panel_out(lu_t *s, int k) {
+  if (k % s->p1 != s->q)
+    return 0;
+  if (dist_at(s, k)) {
+    double t0 = rma_timing_start();
+    int rc = rma_lu_panel_factor(&s->panel, s->t, s->seg, k, s->pivot, s->dpiv, &s->dinfo);
+    rma_timing_stop(RMA_PHASE_PANEL, t0);
+    RMA_CALL(rc);
+  }
+  return send_panel(s, k);
+}
+
 // The L rows of tile row i of this step's panel (nb x ck, ld ck), at their
 // absolute row in the panel area of the slot this rank reads.
 static const double *l_rows(const lu_t *s, int i, int ck) {
@@ -193,8 +237,12 @@ static int factor_panel(lu_t *s, int k) {
   RMA_CALL(wait_for(s, k, C_PANEL, contributors));
   double *panel = slot(s, k, s->off_panel) + (long)r0 * ck;
   double t0 = rma_timing_start();
-  int info = s->pivot ? rma_kernel_getrf(m, ck, panel, ck, s->piv)
-                      : rma_kernel_getrf_nopiv(m, ck, panel, ck);
+  int info = s->dinfo; // factored by the process column (panel_out)
+  if (dist_at(s, k))
+    memcpy(s->piv, s->dpiv, sizeof(int) * (size_t)s->nb);
+  else
+    info = s->pivot ? rma_kernel_getrf(m, ck, panel, ck, s->piv)
+                    : rma_kernel_getrf_nopiv(m, ck, panel, ck);
   rma_timing_stop(RMA_PHASE_PANEL, t0);
   // Header: info, stop flag, the pivots (as doubles, exact for any int).
   double *hdr = s->mb->data + header_off(s, k);
@@ -424,7 +472,7 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
     if (s->ipiv)
       s->ipiv[r0 + i] = r0 + s->piv[i];
   }
-  if (k % s->p1 == s->q)
+  if (k % s->p1 == s->q && !dist_at(s, k)) // (a distributed panel was factored in the tiles)
     for (int i = first_mine(k, s->p, s->p0); i < t->mt; i += s->p0) {
       int ld, rows, cols;
       double *a = tile_at(s, i, k, &ld, &rows, &cols);
@@ -450,7 +498,7 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
   int next = k + 1;
   if (next < s->steps && next % s->p1 == s->q) {
     update(s, k, ck, next, next + 1);
-    RMA_CALL(send_panel(s, next));
+    RMA_CALL(panel_out(s, next));
     if (owner_of(s, next, next) == s->rank) {
       RMA_CALL(factor_panel(s, next));
       *factored_ahead = 1;
@@ -516,9 +564,17 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   s.prow_mark = malloc((size_t)s.p0);
   s.group_stamp = calloc((size_t)s.size, sizeof(int));
   s.receivers = malloc(sizeof(int) * (size_t)s.p0);
-  int rc = (s.piv && s.rows && s.src && s.done_seen && s.prow_mark && s.group_stamp && s.receivers)
+  s.dpiv = malloc(sizeof(int) * (size_t)s.nb);
+  int rc = (s.piv && s.rows && s.src && s.done_seen && s.prow_mark && s.group_stamp && s.receivers &&
+            s.dpiv)
                ? 0
                : RMA_ERR_NO_MEMORY;
+  // Several process rows: the process column factors each panel.
+  s.dist = rma_options()->lu_panel && s.p0 > 1;
+  if (s.dist) {
+    int rc2 = rma_lu_panel_open(ctx->comm, s.p0, s.p, s.q, s.nb, t->mt, &s.panel);
+    rc = rc ? rc : rc2;
+  }
   rc = rma_status_agree(ctx->comm, rc);
   // After the slots, this rank's own area for the old contents of the rows
   // an interchange touches (only this rank writes it): kept memory, already
@@ -536,7 +592,7 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
     s.timeline = calloc((size_t)s.steps * (RMA_PHASE_COUNT + 1), sizeof(double));
   if (rc == 0) {
     int ahead = 0;
-    rc = send_panel(&s, 0);
+    rc = panel_out(&s, 0);
     for (int k = 0; k < s.steps && rc == 0 && !s.stopped; k++) {
       rc = lu_step(&s, k, &ahead);
       if (s.timeline) {
@@ -550,7 +606,9 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
     print_timeline(&s);
   }
   free(s.piv), free(s.rows), free(s.src), free(s.timeline);
-  free(s.done_seen), free(s.prow_mark), free(s.group_stamp), free(s.receivers);
+  free(s.done_seen), free(s.prow_mark), free(s.group_stamp), free(s.receivers), free(s.dpiv);
+  if (s.dist)
+    rma_lu_panel_close(&s.panel);
   rma_groups_free(&s.grp);
   *info = s.info;
   return rc;

@@ -9,7 +9,8 @@
  * mb x nb, and GA's regular distribution, both through the tiled copy), grids
  * 1xp, px1, 2x2, 2x3; no pivoting on diagonally dominant matrices, partial
  * pivoting on random ones; 'N' and 'T' solves with nrhs in {1,3,9}; a sample
- * again with shared memory off and with the store freed after each call.
+ * again with shared memory off, with the store freed after each call, and
+ * with the panel always factored by its process column / always on one rank.
  * Singular matrices return LAPACK dgetrf's info on every rank with ipiv in
  * range; at np = 1 ipiv equals LAPACKE_dgetrf's. GA arrays cannot be empty,
  * so n = 0 is not exercised. Prints the worst ratios; exits 1 on failure.
@@ -300,6 +301,23 @@ int main(int argc, char **argv) {
     }
     rma_set_option(off ? RMA_OPT_STORE_KEEP : RMA_OPT_SHARED_MEMORY, 1);
   }
+  // The panel factored by its process column in every step that spans two
+  // tile rows or more (RMA_OPT_LU_PANEL 2; by default only where it pays,
+  // never in matrices this small with pivoting) and gathered on one rank
+  // (0): grids with several process rows, panels wider than the column
+  // kernel's base (8), rectangular matrices.
+  for (int mode = 0; mode <= 2; mode += 2) {
+    rma_set_option(RMA_OPT_LU_PANEL, mode);
+    for (int lay = 0; lay < 2; lay++)
+      for (int pivot = 0; pivot < 2; pivot++) {
+        dist_t col = {lay, 16, 16, np, 1}, any = {lay, 24, 24, 0, 0};
+        run_case(97, 97, col, pivot, 3, pivot ? 'N' : 'T');
+        run_case(97, 57, col, pivot, 1, 'N');
+        run_case(57, 97, col, pivot, 1, 'N');
+        run_case(200, 200, any, pivot, 1, 'T');
+      }
+  }
+  rma_set_option(RMA_OPT_LU_PANEL, 1);
   if (np == 1) {
     dist_t d = {0, 32, 32, 0, 0};
     lapack_agreement(97, d);
