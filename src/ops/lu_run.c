@@ -66,10 +66,12 @@ typedef struct {
   rma_groups_t grp;     /* the ranks that read each other's slots in place */
   char *prow_mark;      /* p0 flags: process rows present in a group */
   int *group_stamp;     /* per group: 1 + the last step its U row went out */
-  int *receivers;       /* p0: the receivers of this rank's U row */
+  int *receivers;       /* max(p0, p1): the receivers of this rank's U row or panel rows */
   int dist;             /* RMA_OPT_LU_PANEL with several process rows (dist_at) */
   rma_lu_panel_t panel; /* its communicator and buffers */
   int *dpiv, dinfo;     /* pivots and info of this rank's last such factorization */
+  double *dhdr;         /* its header (info, stop flag, pivots) as handed out */
+  int *lrow_stamp;      /* per group: 1 + the last step this rank's panel rows went out */
 } lu_t;
 
 static int owner_of(const lu_t *s, int bi, int bj) { return (bi % s->p0) * s->p1 + bj % s->p1; }
@@ -164,16 +166,25 @@ static int dist_at(const lu_t *s, int k) {
 // 1. With the distributed panel, factor it first, together with the rest
 // of the process column (every rank of column k % p1 calls this for step k
 // at the same point of its work).
+static int rows_handout(lu_t *s, int k);
+
 static int panel_out(lu_t *s, int k) {
   if (k % s->p1 != s->q)
     return 0;
-  if (dist_at(s, k)) {
-    double t0 = rma_timing_start();
-    int rc = rma_lu_panel_factor(&s->panel, s->t, s->seg, k, s->pivot, s->dpiv, &s->dinfo);
-    rma_timing_stop(RMA_PHASE_PANEL, t0);
-    RMA_CALL(rc);
-  }
-  return send_panel(s, k);
+  if (!dist_at(s, k))
+    return send_panel(s, k);
+  double t0 = rma_timing_start();
+  int rc = rma_lu_panel_factor(&s->panel, s->t, s->seg, k, s->pivot, s->dpiv, &s->dinfo);
+  rma_timing_stop(RMA_PHASE_PANEL, t0);
+  RMA_CALL(rc);
+  return rows_handout(s, k);
+}
+
+// The rank whose hand-out brings step k's header and L rows to this rank:
+// D_k (the panel gathered and factored there), or, for a panel factored by
+// its process column, the column's rank in this rank's process row.
+static int panel_sender(const lu_t *s, int k) {
+  return dist_at(s, k) ? s->p * s->p1 + k % s->p1 : owner_of(s, k, k);
 }
 
 // The L rows of tile row i of this step's panel (nb x ck, ld ck), at their
@@ -226,23 +237,62 @@ static int panel_put(void *arg, int holder, int g) {
   return 0;
 }
 
+// A panel factored by its process column: my header and rows of step k
+// into holder's slot (my own slot for my group), the rows at their absolute
+// place in the panel area, as D_k's hand-out puts them.
+static int rows_put(void *arg, int holder, int g) {
+  handout_t *h = arg;
+  lu_t *s = h->s;
+  int k = h->k, ck = h->ck;
+  (void)g;
+  RMA_CALL(rma_mailbox_put(s->mb, holder, header_off(s, k), h->hdr, 1, h->nhdr, h->nhdr, h->nhdr));
+  for (int i = first_mine(k, s->p, s->p0); i < s->t->mt; i += s->p0) {
+    int ld, rows, cols;
+    double *a = tile_at(s, i, k, &ld, &rows, &cols);
+    RMA_CALL(rma_mailbox_put(s->mb, holder, slot_off(s, k, s->off_panel) + (long)i * s->nb * ck, a,
+                             rows, cols, ld, ck));
+  }
+  return 0;
+}
+
+// 1-2 for a panel factored by its process column: each of its ranks hands
+// the header and its own factored rows to the ranks of its process row (the
+// only ones that update with them), in two levels: one copy per group, a
+// notification per receiver. Nothing goes through D_k.
+static int rows_handout(lu_t *s, int k) {
+  const rma_tiles_t *t = s->t;
+  int r0 = k * s->nb, m = t->m - r0, ck = t->n - r0 < s->nb ? t->n - r0 : s->nb;
+  int npiv = m < ck ? m : ck;
+  s->dhdr[0] = s->dinfo, s->dhdr[1] = (!s->pivot && s->dinfo) ? 1 : 0;
+  for (int i = 0; i < npiv; i++)
+    s->dhdr[2 + i] = s->dpiv[i];
+  int n = 0;
+  for (int q = 0; q < s->p1; q++)
+    s->receivers[n++] = s->p * s->p1 + q;
+  handout_t h = {s, k, 2 + npiv, ck, s->dhdr, NULL};
+  rma_fanout_ops_t ops = {handout_credit, rows_put, &h};
+  double t0 = rma_timing_start();
+  int rc = rma_groups_fanout(&s->grp, s->mb, s->rank, s->receivers, n, counter(k, C_L),
+                             s->lrow_stamp, k + 1, &ops);
+  rma_timing_stop(RMA_PHASE_COMM, t0);
+  return rc;
+}
+
 // 2. On D_k: factor the gathered panel and send each rank its part, a
 // two-level fan-out: the ranks of D_k's own group read the panel in place
 // from D_k's slot (a notification each, no copy); every other group gets
 // one copy of the rows it needs in its leader's slot and reads it there.
 static int factor_panel(lu_t *s, int k) {
+  if (dist_at(s, k))
+    return 0; // factored and handed out by the process column (panel_out)
   const rma_tiles_t *t = s->t;
   int r0 = k * s->nb, m = t->m - r0, ck = t->n - r0 < s->nb ? t->n - r0 : s->nb;
   int contributors = t->mt - k < s->p0 ? t->mt - k : s->p0;
   RMA_CALL(wait_for(s, k, C_PANEL, contributors));
   double *panel = slot(s, k, s->off_panel) + (long)r0 * ck;
   double t0 = rma_timing_start();
-  int info = s->dinfo; // factored by the process column (panel_out)
-  if (dist_at(s, k))
-    memcpy(s->piv, s->dpiv, sizeof(int) * (size_t)s->nb);
-  else
-    info = s->pivot ? rma_kernel_getrf(m, ck, panel, ck, s->piv)
-                    : rma_kernel_getrf_nopiv(m, ck, panel, ck);
+  int info = s->pivot ? rma_kernel_getrf(m, ck, panel, ck, s->piv)
+                      : rma_kernel_getrf_nopiv(m, ck, panel, ck);
   rma_timing_stop(RMA_PHASE_PANEL, t0);
   // Header: info, stop flag, the pivots (as doubles, exact for any int).
   double *hdr = s->mb->data + header_off(s, k);
@@ -459,8 +509,10 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
   // 2. The factored panel: pivots, info, L tiles of my tile rows, in the
   // slot of D_k when it is in my group, else of my group's leader.
   RMA_CALL(wait_for(s, k, C_L, 1));
-  RMA_CALL(rma_groups_relay(&s->grp, s->mb, s->rank, owner_of(s, k, k), counter(k, C_L)));
-  int from = rma_groups_holder(&s->grp, owner_of(s, k, k), s->rank);
+  int sender = panel_sender(s, k);
+  if (!dist_at(s, k)) // (a process column's hand-outs notify each receiver)
+    RMA_CALL(rma_groups_relay(&s->grp, s->mb, s->rank, sender, counter(k, C_L)));
+  int from = rma_groups_holder(&s->grp, sender, s->rank);
   const double *base = from == s->rank ? s->mb->data : rma_mailbox_peer_data(s->mb, from);
   s->l_base = base + slot_off(s, k, 0);
   const double *hdr = base + header_off(s, k);
@@ -563,10 +615,12 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   s.done_seen = calloc((size_t)s.size, sizeof(int64_t));
   s.prow_mark = malloc((size_t)s.p0);
   s.group_stamp = calloc((size_t)s.size, sizeof(int));
-  s.receivers = malloc(sizeof(int) * (size_t)s.p0);
   s.dpiv = malloc(sizeof(int) * (size_t)s.nb);
+  s.dhdr = malloc(sizeof(double) * (size_t)(s.nb + 2));
+  s.lrow_stamp = calloc((size_t)s.size, sizeof(int));
+  s.receivers = malloc(sizeof(int) * (size_t)(s.p0 > s.p1 ? s.p0 : s.p1));
   int rc = (s.piv && s.rows && s.src && s.done_seen && s.prow_mark && s.group_stamp && s.receivers &&
-            s.dpiv)
+            s.dpiv && s.dhdr && s.lrow_stamp)
                ? 0
                : RMA_ERR_NO_MEMORY;
   // Several process rows: the process column factors each panel.
@@ -607,6 +661,7 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   }
   free(s.piv), free(s.rows), free(s.src), free(s.timeline);
   free(s.done_seen), free(s.prow_mark), free(s.group_stamp), free(s.receivers), free(s.dpiv);
+  free(s.dhdr), free(s.lrow_stamp);
   if (s.dist)
     rma_lu_panel_close(&s.panel);
   rma_groups_free(&s.grp);
