@@ -65,7 +65,6 @@ typedef struct {
   int64_t *done_seen;   /* per rank: the largest completed-step count seen (credits) */
   rma_groups_t grp;     /* the ranks that read each other's slots in place */
   char *prow_mark;      /* p0 flags: process rows present in a group */
-  int *group_stamp;     /* per group: 1 + the last step its U row went out */
   int *receivers;       /* max(p0, p1): the receivers of this rank's U row or panel rows */
   int dist;             /* RMA_OPT_LU_PANEL with several process rows (dist_at) */
   rma_lu_panel_t panel; /* its communicator and buffers */
@@ -457,25 +456,86 @@ static void update(lu_t *s, int k, int ck, int jlo, int jhi) {
   rma_timing_stop(RMA_PHASE_UPDATE, t0);
 }
 
-// This rank's U tiles of step k into holder's U area.
-static int u_put(void *arg, int holder, int g) {
-  handout_t *h = arg;
-  lu_t *s = h->s;
-  (void)g;
-  for (int j = first_mine(h->k + 1, s->q, s->p1); j < s->t->nt; j += s->p1) {
-    int ld, rows, cols;
-    double *a = tile_at(s, h->k, j, &ld, &rows, &cols);
-    RMA_CALL(rma_mailbox_put(s->mb, holder, u_off(s, h->k, s->q) + local_col(s, j), a, rows, cols,
-                             ld, (int)s->lc));
+// The U row's tree over the groups of process column q at step k (every
+// rank of the column computes the same): tree[0] is the group of the
+// sender (process row k % p0), then the other groups in the order of
+// their first process row after the sender's; rep[x]: the first process
+// row of tree[x] (the rank that forwards for it). Returns the count.
+static int u_tree(lu_t *s, int k, int *tree, int *rep) {
+  int r = k % s->p0, n = 0;
+  for (int d = 0; d < s->p0; d++) {
+    int pr = (r + d) % s->p0, g = s->grp.of[pr * s->p1 + s->q], seen = 0;
+    for (int x = 0; x < n && !seen; x++)
+      seen = tree[x] == g;
+    if (!seen)
+      tree[n] = g, rep[n++] = pr;
+  }
+  return n;
+}
+
+// Tree group x's copy of the U row of step k (process column q, tile
+// columns >= k + 1) from the copy at src (ld lc) into its holder's slot
+// (the sender's own slot when x is the sender's group, else x's leader's),
+// then a notification to each receiver in it.
+static int u_serve(lu_t *s, int k, int x, const int *tree, const double *src) {
+  int r = k % s->p0, sender = r * s->p1 + s->q, g = tree[x];
+  int holder = rma_groups_holder(&s->grp, sender, rma_groups_leader(&s->grp, g));
+  int j0 = first_mine(k + 1, s->q, s->p1), rows = s->t->m - k * s->nb;
+  rows = rows < s->nb ? rows : s->nb;
+  long c0 = local_col(s, j0);
+  if (holder != s->rank || src != s->mb->data + u_off(s, k, s->q) + c0) {
+    RMA_CALL(credit(s, holder, k));
+    RMA_CALL(rma_mailbox_put(s->mb, holder, u_off(s, k, s->q) + c0, src, rows, (int)(s->lc - c0),
+                             (int)s->lc, (int)s->lc));
+    RMA_CALL(rma_mailbox_flush(s->mb, holder));
+  }
+  for (int pr = 0; pr < s->p0; pr++) {
+    int rk = pr * s->p1 + s->q;
+    if (pr != r && s->grp.of[rk] == g)
+      RMA_CALL(rma_mailbox_notify(s->mb, rk, counter(k, C_U), 1));
   }
   return 0;
 }
 
+// Serve tree group x's children (binomial: x + 2^j for 2^j > x) from the
+// copy at src.
+static int u_children(lu_t *s, int k, int x, const int *tree, int n, const double *src) {
+  int first = 1;
+  while (first <= x)
+    first <<= 1;
+  for (int c = x + first; c < n; c = x + (first <<= 1))
+    RMA_CALL(u_serve(s, k, c, tree, src));
+  return 0;
+}
+
+// 4b. A receiver of step k's U row that forwards for its tree group: after
+// its own copy arrived, the copies of the groups below it.
+static int u_row_forward(lu_t *s, int k) {
+  if (s->lc <= local_col(s, first_mine(k + 1, s->q, s->p1)))
+    return 0;
+  int *tree = s->receivers, *rep = s->receivers + s->p0;
+  int n = u_tree(s, k, tree, rep), x = 0;
+  while (x < n && rep[x] != s->p)
+    x++;
+  if (x == 0 || x == n)
+    return 0; // in the sender's group, or not forwarding for my group
+  int from = rma_groups_holder(&s->grp, (k % s->p0) * s->p1 + s->q, s->rank);
+  const double *base = from == s->rank ? s->mb->data : rma_mailbox_peer_data(s->mb, from);
+  double t0 = rma_timing_start();
+  int rc = u_children(s, k, x, tree, n,
+                      base + u_off(s, k, s->q) + local_col(s, first_mine(k + 1, s->q, s->p1)));
+  rma_timing_stop(RMA_PHASE_COMM, t0);
+  return rc;
+}
+
 // 4. On process row k % p0: U(k, j) = L(k,k)^-1 A(k, j) for this rank's
-// tiles, sent to the other process rows of its column, in two levels like
-// the panel: one copy per group (into my own slot for my group, into the
-// leader's slot for another), read there in place by the group's receivers.
-// Every receiver is notified once per step.
+// tiles, sent to the other process rows of its column in two levels like
+// the panel (one copy per group, read there in place by the group's
+// receivers; every receiver notified once per step) along a binomial tree
+// over the column's groups: the sender serves its own group and its tree
+// children, each other group's first receiver forwards to the groups below
+// it (u_row_forward). A flat fan-out put the whole U row through the
+// sender node's link once per other node (doc/scaling.md, defect 8).
 static int u_row_send(lu_t *s, int k, int ck) {
   const rma_tiles_t *t = s->t;
   const double *l00 = l_rows(s, k, ck);
@@ -486,15 +546,24 @@ static int u_row_send(lu_t *s, int k, int ck) {
     rma_kernel_trsm(1, 0, 1, rows, cols, l00, ck, a, ld);
   }
   rma_timing_stop(RMA_PHASE_UPDATE, t0);
-  int n = 0;
-  for (int pr = 0; pr < s->p0; pr++)
-    if (pr != s->p)
-      s->receivers[n++] = pr * s->p1 + s->q;
-  handout_t h = {s, k, 0, ck, NULL, NULL};
-  rma_fanout_ops_t ops = {handout_credit, u_put, &h};
+  if (s->p0 == 1 || s->lc <= local_col(s, first_mine(k + 1, s->q, s->p1)))
+    return 0; // one process row (no U area), or no tile column right of k here: nobody waits
   t0 = rma_timing_start();
-  int rc = rma_groups_fanout(&s->grp, s->mb, s->rank, s->receivers, n, counter(k, C_U),
-                             s->group_stamp, k + 1, &ops);
+  // My U tiles into my own slot's U area: the source of every copy (my
+  // group reads it there in place), once my group is done with the slot.
+  RMA_CALL(credit(s, s->rank, k));
+  for (int j = first_mine(k + 1, s->q, s->p1); j < t->nt; j += s->p1) {
+    int ld, rows, cols;
+    double *a = tile_at(s, k, j, &ld, &rows, &cols);
+    RMA_CALL(rma_mailbox_put(s->mb, s->rank, u_off(s, k, s->q) + local_col(s, j), a, rows, cols,
+                             ld, (int)s->lc));
+  }
+  int *tree = s->receivers, *rep = s->receivers + s->p0;
+  int n = u_tree(s, k, tree, rep);
+  const double *mine = s->mb->data + u_off(s, k, s->q) + local_col(s, first_mine(k + 1, s->q, s->p1));
+  int rc = u_serve(s, k, 0, tree, mine);
+  if (rc == 0)
+    rc = u_children(s, k, 0, tree, n, mine);
   rma_timing_stop(RMA_PHASE_COMM, t0);
   return rc;
 }
@@ -544,8 +613,10 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
   // 4. The U row.
   if (k % s->p0 == s->p)
     RMA_CALL(u_row_send(s, k, ck));
-  else
+  else if (s->lc > local_col(s, first_mine(k + 1, s->q, s->p1))) {
     RMA_CALL(wait_for(s, k, C_U, 1));
+    RMA_CALL(u_row_forward(s, k));
+  }
   // 5-6. Trailing update, tile column k+1 first, then its panel goes out.
   int next = k + 1;
   if (next < s->steps && next % s->p1 == s->q) {
@@ -614,12 +685,11 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   s.src = malloc(sizeof(int) * 2 * (size_t)s.nb);
   s.done_seen = calloc((size_t)s.size, sizeof(int64_t));
   s.prow_mark = malloc((size_t)s.p0);
-  s.group_stamp = calloc((size_t)s.size, sizeof(int));
   s.dpiv = malloc(sizeof(int) * (size_t)s.nb);
   s.dhdr = malloc(sizeof(double) * (size_t)(s.nb + 2));
   s.lrow_stamp = calloc((size_t)s.size, sizeof(int));
-  s.receivers = malloc(sizeof(int) * (size_t)(s.p0 > s.p1 ? s.p0 : s.p1));
-  int rc = (s.piv && s.rows && s.src && s.done_seen && s.prow_mark && s.group_stamp && s.receivers &&
+  s.receivers = malloc(sizeof(int) * (size_t)(2 * s.p0 > s.p1 ? 2 * s.p0 : s.p1));
+  int rc = (s.piv && s.rows && s.src && s.done_seen && s.prow_mark && s.receivers &&
             s.dpiv && s.dhdr && s.lrow_stamp)
                ? 0
                : RMA_ERR_NO_MEMORY;
@@ -660,7 +730,7 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
     print_timeline(&s);
   }
   free(s.piv), free(s.rows), free(s.src), free(s.timeline);
-  free(s.done_seen), free(s.prow_mark), free(s.group_stamp), free(s.receivers), free(s.dpiv);
+  free(s.done_seen), free(s.prow_mark), free(s.receivers), free(s.dpiv);
   free(s.dhdr), free(s.lrow_stamp);
   if (s.dist)
     rma_lu_panel_close(&s.panel);

@@ -299,6 +299,11 @@ int main(int argc, char **argv) {
       run_case(57, 57, d, 1, 3, 'N');
       run_case(31, 31, d, 0, 1, 'T');
     }
+    // One process column of np rows, each rank its own group without
+    // shared memory: the U row's tree forwards through receivers (np >= 3).
+    dist_t col = {off, 8, 8, np, 1};
+    run_case(57, 57, col, 1, 1, 'N');
+    run_case(57, 57, col, 0, 1, 'N');
     rma_set_option(off ? RMA_OPT_STORE_KEEP : RMA_OPT_SHARED_MEMORY, 1);
   }
   // The panel factored by its process column in every step that spans two
