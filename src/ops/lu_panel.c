@@ -184,7 +184,7 @@ static int factor_recursive(rma_lu_panel_t *pp, int r0, int w, int c0, int c1, i
 
 int rma_lu_panel_factor(rma_lu_panel_t *pp, const rma_tiles_t *t, double *seg, int k, int pivot,
                         int *piv, int *info) {
-  int r0 = k * pp->nb, w = t->n - r0 < pp->nb ? t->n - r0 : pp->nb, m = t->m - r0;
+  int r0 = k * pp->nb, w = t->n - r0 < pp->nb ? t->n - r0 : pp->nb;
   int root = k % pp->p0, top = pp->prow == root;
   *info = 0;
   pp->ntiles = 0;
@@ -193,13 +193,6 @@ int rma_lu_panel_factor(rma_lu_panel_t *pp, const rma_tiles_t *t, double *seg, i
     rma_tiles_locate(t, i, k, &tile);
     int x = pp->ntiles++;
     pp->at[x] = seg + tile.disp, pp->ld[x] = tile.ld, pp->g0[x] = tile.r0, pp->rows[x] = tile.rows;
-  }
-  // One tile row: its owner alone, with the one-rank kernels.
-  if (t->mt - k == 1) {
-    if (top)
-      *info = pivot ? rma_kernel_getrf(m, w, pp->at[0], pp->ld[0], piv)
-                    : rma_kernel_getrf_nopiv(m, w, pp->at[0], pp->ld[0]);
-    return 0;
   }
   if (pivot)
     return factor_recursive(pp, r0, w, 0, w, top, root, piv, info);

@@ -59,13 +59,13 @@ void rma_lu_panel_close(rma_lu_panel_t *pp);
 /*
  * Collective over the process column of tile column k. Factor step k's
  * panel of the row-major directory t (this rank's local segment seg) in
- * place: with pivot, LU with partial pivoting, piv[0 .. npiv) gets the
- * 1-based panel-relative pivots (npiv = min(m - k nb, panel width)) and *info
- * the 1-based column of the first exactly zero pivot (0 when none), the
- * same on every rank of the column; without pivot, *info is the first zero
- * pivot's column and nothing is divided by it. A panel within one tile row
- * is factored by its owner alone (the others return at once, *info and piv
- * unset). Returns 0 or RMA_ERR_MPI.
+ * place; it spans two tile rows or more (k < mt - 1: a panel within one
+ * tile row has one owner and takes the one-rank kernels). With pivot, LU
+ * with partial pivoting: piv[0 .. w) gets the 1-based panel-relative pivots
+ * (w = the panel width) and *info the 1-based column of the first exactly
+ * zero pivot (0 when none), the same on every rank of the column; without
+ * pivot, *info is the first zero pivot's column and nothing is divided by
+ * it. Returns 0 or RMA_ERR_MPI.
  */
 int rma_lu_panel_factor(rma_lu_panel_t *pp, const rma_tiles_t *t, double *seg, int k, int pivot,
                         int *piv, int *info);
