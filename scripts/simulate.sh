@@ -39,9 +39,11 @@
 # Rows (CSV and JSON, appended): platform, op, impl, ranks, n, nb, simulated_s, gflops (2 n^3 for
 # dgemm, 2/3 n^3 for LU, over the simulated seconds), efficiency (gflops / (P x the per-core rate
 # of the kernel MODEL for the local dgemm, m = n = n/sqrt(P), k = nb)), wall_s and peak_rss_kb of
-# the simulation process (/usr/bin/time), check ratio, status (ok, skipped = shared malloc, FAIL,
-# no-model). Simulated time is rmala's real code on the SimGrid platform with kernel times from
-# the MODEL in sim/models/default.txt (RMALA_SIM_MODEL overrides).
+# the simulation process (/usr/bin/time; shared-malloc pages count once per mapping: an upper
+# bound), check ratio, status (ok, skipped = shared malloc, FAIL, no-model), peak_pss_kb (the
+# memory the simulation really held: its process tree's PSS, sampled each second, after a
+# minute every 5 s). Simulated time is rmala's real code on the SimGrid platform with kernel
+# times from the MODEL in sim/models/default.txt (RMALA_SIM_MODEL overrides).
 # Environment: RMALA_SIM_BUILD_DIR (default build-sim/), RMALA_BUILD_TYPE, RMALA_JOBS,
 # RMALA_SIM_TIMEOUT (seconds per run, default 1800), RMALA_SIM_MODEL.
 set -euo pipefail
@@ -71,7 +73,7 @@ while [ $# -gt 0 ]; do
     --kernel-scale) kscale=$2 ;;
     --host-code) hostcode=$2 ;;
     -h | --help)
-      sed -n '2,46p' "$0"
+      awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0" # the comment block above
       exit 0
       ;;
     *)
@@ -123,8 +125,26 @@ model=${RMALA_SIM_MODEL:-$RMALA_ROOT/sim/models/default.txt}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 csv=$out/simulate.csv json=$out/simulate.json
-header="platform,op,impl,ranks,n,nb,simulated_s,gflops,efficiency,wall_s,peak_rss_kb,ratio,status"
+header="platform,op,impl,ranks,n,nb,simulated_s,gflops,efficiency,wall_s,peak_rss_kb,ratio,status,peak_pss_kb"
 [ -f "$csv" ] || echo "$header" > "$csv"
+if [ "$(head -1 "$csv")" != "$header" ]; then
+  echo "simulate: $csv has other columns (an older simulate.sh?): use another --out" >&2
+  exit 2
+fi
+
+# The memory a simulation really holds, over its process tree: PSS counts each physical page
+# once. Shared-malloc pages are mapped again at every simulated rank's allocations, and RSS
+# (time's %M, peak_rss_kb) counts them once per mapping: 5x too much at P 16 (LU n 8192: RSS
+# 1.29 GB, PSS 0.27 GB), 17 GB "at P 256" while MemAvailable fell by ~7 GB.
+pss_tree_kb() {
+  local all=$1 kids=$1 p
+  while [ -n "$kids" ]; do
+    kids=$(for p in $kids; do pgrep -P "$p" || true; done)
+    all="$all $kids"
+  done
+  for p in $all; do awk '/^Pss:/ { print $2 }' "/proc/$p/smaps_rollup" 2> /dev/null || true; done |
+    awk '{ s += $1 } END { print s + 0 }'
+}
 
 # The platform's one cluster: host names prefix<i>suffix for i in the radical, core ranks per
 # node; the hostfile fills node after node. Its speed is SMPI's host speed too, so a second of
@@ -209,14 +229,22 @@ for p in ${ranks//,/ }; do
     # 64 MiB blocks (few mappings per allocation: vm.max_map_count is 65530 here); MPICH's
     # collective algorithms (SMPI's default allgather is a linear all-to-all whose P^2 requests
     # SimGrid 3.32 finishes in O(P) each: rmala's set-up allgather took minutes at P = 256).
-    rc=0
     (cd "$out" && "${shared_env[@]}" timeout "${RMALA_SIM_TIMEOUT:-1800}" "${timer[@]}" smpirun \
       -np "$p" -platform "$xml" -hostfile "$hosts" --cfg=smpi/host-speed:"$speed" \
       --cfg=smpi/iprobe:0 --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 \
       --cfg=smpi/shared-malloc:global --cfg=smpi/shared-malloc-blocksize:67108864 \
       --cfg=smpi/coll-selector:mpich --cfg=smpi/simulate-computation:"$simcomp" \
       --log=root.thres:warning --log=smpi_mpi.thres:error \
-      "$exe" --op "$op" --n "$nn" --nb "$b" --warmup "$warm" "${impl_arg[@]}") > "$log" 2>&1 || rc=$?
+      "$exe" --op "$op" --n "$nn" --nb "$b" --warmup "$warm" "${impl_arg[@]}") > "$log" 2>&1 &
+    bg=$! pss=0 tick=0
+    while kill -0 "$bg" 2> /dev/null; do # each second for a minute, then every 5 s (a sample
+      x=$(pss_tree_kb "$bg")            # walks ~10^5 mappings at P 1024)
+      [ "$x" -le "$pss" ] || pss=$x
+      tick=$((tick + 1))
+      sleep $((tick < 60 ? 1 : 5))
+    done
+    rc=0
+    wait "$bg" || rc=$?
     res=$(grep '^RESULT,' "$log" | tail -1 || true)
     tm=$(grep '^TIME,' "$log" | tail -1 || true)
     # RESULT,op,ranks,n,nb,sim,wall_in_program,ratio,status[,...]; TIME,wall,maxrss
@@ -231,10 +259,10 @@ for p in ${ranks//,/ }; do
     label=$platform
     [ "$kscale" = 1 ] || label="$label/x$kscale"
     [ "$hostcode" = timed ] || label="$label/nohost"
-    echo "$label,$op,$impl,$p,$nn,$b,$r_sim,$gf,$eff,$t_wall,$t_rss,$r_ratio,$r_status" | tee -a "$csv"
-    printf '{"platform":"%s","op":"%s","impl":"%s","ranks":%d,"n":%d,"nb":%d,"simulated_s":%s,"gflops":%s,"efficiency":%s,"core_rate_gflops":%s,"wall_s":%s,"peak_rss_kb":%s,"ratio":"%s","status":"%s"}\n' \
+    echo "$label,$op,$impl,$p,$nn,$b,$r_sim,$gf,$eff,$t_wall,$t_rss,$r_ratio,$r_status,$pss" | tee -a "$csv"
+    printf '{"platform":"%s","op":"%s","impl":"%s","ranks":%d,"n":%d,"nb":%d,"simulated_s":%s,"gflops":%s,"efficiency":%s,"core_rate_gflops":%s,"wall_s":%s,"peak_rss_kb":%s,"ratio":"%s","status":"%s","peak_pss_kb":%s}\n' \
       "$label" "$op" "$impl" "$p" "$nn" "$b" "${r_sim:-null}" "${gf:-null}" "${eff:-null}" \
-      "${rate:-null}" "${t_wall:-null}" "${t_rss:-null}" "$r_ratio" "$r_status" >> "$json"
+      "${rate:-null}" "${t_wall:-null}" "${t_rss:-null}" "$r_ratio" "$r_status" "$pss" >> "$json"
   done
 done
 echo "simulate: rows in $csv and $json"
