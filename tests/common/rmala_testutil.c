@@ -48,6 +48,31 @@ void rt_fill(int g_a, uint64_t seed, int m, int n, double diag) {
   put_stripe(g_a, m, n, seed, diag, 1, 0.0);
 }
 
+void rt_touch_local(int g_a) {
+  int me = GA_Nodeid(), blocked = GA_Total_blocks(g_a) > 0, lo[2], hi[2], ld[1] = {0};
+  double *p = NULL;
+  long len = 0;
+  if (blocked) { // tiled or block-cyclic: one local segment
+    int n = 0;
+    NGA_Access_block_segment(g_a, me, &p, &n);
+    len = n;
+  } else {
+    NGA_Distribution(g_a, me, lo, hi);
+    if (lo[0] >= 0 && hi[0] >= lo[0] && hi[1] >= lo[1]) {
+      NGA_Access(g_a, lo, hi, &p, ld);
+      len = (long)(hi[0] - lo[0]) * ld[0] + (hi[1] - lo[1] + 1);
+    }
+  }
+  volatile double *v = p;
+  for (long i = 0; p && i < len; i += 512) // one element per 4 KiB page
+    v[i] = v[i];
+  if (p && blocked)
+    NGA_Release_update_block_segment(g_a, me);
+  else if (p)
+    NGA_Release_update(g_a, lo, hi);
+  GA_Sync();
+}
+
 void rt_fill_const(int g_a, int m, int n, double value) { put_stripe(g_a, m, n, 0, 0.0, 0, value); }
 
 void rt_gather(int g_a, int m, int n, double *buf) {

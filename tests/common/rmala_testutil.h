@@ -18,6 +18,13 @@ double rt_entry(uint64_t seed, long i, long j);
  * ? diag : 0). Collective; each rank writes a stripe of rows with NGA_Put. */
 void rt_fill(int g_a, uint64_t seed, int m, int n, double diag);
 
+/* Each rank rewrites one element per page of its own part of g_a in place
+ * (values unchanged), as a program that initialised its local data has
+ * touched it: after rt_fill, half of a rank's pages may have been written by
+ * neighbours only, and on a machine with nested paging a process's first
+ * access to a page costs ~6.5 us (doc/benchmarks.md). Collective. */
+void rt_touch_local(int g_a);
+
 /* Fill the top-left m x n block of g_a with the constant value. Collective. */
 void rt_fill_const(int g_a, int m, int n, double value);
 
