@@ -9,7 +9,7 @@
 
 #include "core/error.h"
 #include "core/options.h"
-#include "ops/engine.h"
+#include "core/engine.h"
 
 static void coll_destroy(struct rma_coll_s *c) {
   free(c->expect), free(c->known), free(c->leader), free(c->group), free(c->leaders);
@@ -177,8 +177,10 @@ int rma_coll_kept(size_t max_bytes, struct rma_coll_s **coll) {
   // Every rank sees the same sizes and switch, so all take the same branch.
   if (k && (k->max_bytes < max_bytes || k->shared != rma_options()->shared))
     RMA_CALL(rma_coll_release_kept());
-  if (!ctx->coll)
+  if (!ctx->coll) {
+    rma_engine_on_close(RMA_RELEASE_COLL, rma_coll_release_kept);
     RMA_CALL(rma_coll_open(ctx->comm, max_bytes, &ctx->coll));
+  }
   *coll = ctx->coll;
   return 0;
 }

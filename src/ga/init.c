@@ -4,8 +4,9 @@
 
 #include "core/error.h"
 #include "core/options.h"
+#include "core/engine.h"
 #include "ga/ga_matrix.h"
-#include "ops/engine.h"
+#include "store/store.h"
 
 static rma_context_t *ga_ctx;
 
@@ -34,7 +35,7 @@ int rma_init(void) {
   int rc = bad ? RMA_ERR_GA : 0;
   if (rc == 0) {
     rma_context_use(ga_ctx);
-    rc = rma_status_agree(ga_ctx->comm, rma_engine_precreate(rma_options()->store_mb));
+    rc = rma_status_agree(ga_ctx->comm, rma_store_precreate(rma_options()->store_mb));
   }
   if (rc == 0)
     rc = rma_engine_at_finalize(ga_finalize);

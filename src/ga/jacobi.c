@@ -10,7 +10,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "ga/ga_matrix.h"
-#include "ops/jacobi.h"
+#include "ops/jacobi/jacobi.h"
 
 // Index of the first illegal argument (0 if none) and why.
 static int jacobi_check(int g_a, int g_b, int g_x, double tol, int maxit, int mode, char *why,

@@ -61,6 +61,12 @@ int rma_dmatrix_check_window(const rma_dmatrix_t *x, int i0, int j0, int rows, i
   return 0;
 }
 
+int rma_dmatrix_local_rows(const rma_dmatrix_t *a) {
+  int lr = 0;
+  rma_dmatrix_local_size(a, &lr, NULL);
+  return lr;
+}
+
 int rma_dmatrix_local_size(const rma_dmatrix_t *a, int *lrows, int *lcols) {
   char why[128];
   if (shape_check(a, why, sizeof why))

@@ -9,7 +9,7 @@
 #include "core/trans.h"
 #include "native/grid.h"
 #include "native/run.h"
-#include "ops/gemm.h"
+#include "ops/gemm/gemm.h"
 
 
 // Two windows of the same local arrays overlap.

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "core/error.h"
-#include "ops/engine.h"
+#include "core/engine.h"
 
 void rma_grid_enter(rma_grid_t grid) { rma_context_use(grid->ctx); }
 

@@ -26,6 +26,9 @@ int rma_grid_create_at(MPI_Comm comm, int nprow, int npcol, int myrow, int mycol
 /* Local. Make the grid's engine context current. */
 void rma_grid_enter(rma_grid_t grid);
 
+/* Local. Rows of a's local array on the caller (0 when a field is illegal). */
+int rma_dmatrix_local_rows(const rma_dmatrix_t *a);
+
 /* Local. 0 when every field of a is legal for a matrix on grid (its own
  * lld included); else 1 with the reason in why. */
 int rma_dmatrix_check(const rma_dmatrix_t *a, rma_grid_t grid, char *why, int len);

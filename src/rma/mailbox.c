@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "core/context.h"
+#include "core/engine.h"
 #include "core/error.h"
 #include "core/options.h"
 
@@ -60,6 +61,7 @@ int rma_mailbox_open_private(int ncounters, long private_len, long data_len, rma
             private_short))
     RMA_CALL(rma_mailbox_release());
   if (!ctx->mailbox) {
+    rma_engine_on_close(RMA_RELEASE_MAILBOX, rma_mailbox_release);
     struct rma_mailbox_keep *keep = calloc(1, sizeof *keep);
     int bad = keep == NULL;
     RMA_CALL_MPI(MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, ctx->comm));
@@ -312,7 +314,7 @@ int rma_mailbox_wait(rma_mailbox_t *mb, int counter, int64_t value) {
   }
 }
 
-// Added for the Jacobi solver (ops/jacobi_async.c): a look at this rank's
+// Added for the Jacobi solver (ops/jacobi/jacobi_async.c): a look at this rank's
 // counters that never waits.
 int rma_mailbox_peek(rma_mailbox_t *mb, int first, int count, int64_t *now) {
   int64_t *mine = shm_counters(mb, mb->seg.rank);

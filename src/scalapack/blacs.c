@@ -7,7 +7,7 @@
 #include "core/error.h"
 #include "core/options.h"
 #include "native/grid.h"
-#include "ops/engine.h"
+#include "core/engine.h"
 
 // BLACS_GET's "what" for the system handle of a context's own communicator.
 #define BLACS_GET_CONTEXT_COMM 10

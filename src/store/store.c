@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/context.h"
+#include "core/engine.h"
 #include "core/error.h"
 #include "core/options.h"
 #include "core/pages.h"
@@ -37,7 +38,10 @@ static void scratch_free(void) {
 }
 
 // The current context's entry for role; NULL when memory runs out.
+static int store_close(void);
+
 static pool_entry_t *entry(rma_store_role_t role) {
+  rma_engine_on_close(RMA_RELEASE_STORE, store_close);
   rma_context_t *ctx = rma_context();
   if (!ctx->store)
     ctx->store = calloc(1, sizeof *ctx->store);
@@ -45,6 +49,7 @@ static pool_entry_t *entry(rma_store_role_t role) {
 }
 
 int rma_store_scratch(long cap, double **buf) {
+  rma_engine_on_close(RMA_RELEASE_STORE, store_close);
   if (cap > scratch_cap) {
     scratch_free();
 #ifdef RMALA_SIMULATE
@@ -142,7 +147,7 @@ int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *
 int rma_store_done(void) {
   if (rma_options()->store_keep)
     return 0;
-  rma_store_scratch_release();
+  scratch_free();
   return rma_store_release();
 }
 
@@ -162,7 +167,15 @@ int rma_store_release(void) {
   return rc;
 }
 
-void rma_store_scratch_release(void) { scratch_free(); }
+// The store's part of closing the current context: its segments, and the
+// process's scratch buffer with the last live context.
+static int store_close(void) {
+  rma_context_t *ctx = rma_context();
+  int rc = rma_store_release();
+  if (rma_context_next(NULL) == ctx && !rma_context_next(ctx))
+    scratch_free();
+  return rc;
+}
 
 long long rma_store_bytes(const rma_context_t *ctx, rma_store_role_t role) {
   const pool_entry_t *e = ctx->store ? &ctx->store->role[role] : NULL;

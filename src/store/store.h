@@ -71,8 +71,11 @@ int rma_store_done(void);
  * context is freed). */
 int rma_store_release(void);
 
-/* Local. Free the scratch buffer (when no context is left). */
-void rma_store_scratch_release(void);
+/* Collective over the current context. Make the A and B segments, the
+ * scratch buffer and the mailbox with mb MiB per rank each now
+ * (RMALA_STORE_MB), each written once, so the first operation pays neither
+ * the allocation nor the first touch of fresh memory. */
+int rma_store_precreate(int mb);
 
 /* Local. Bytes the role's segment of context ctx holds on this rank (0
  * when none). */

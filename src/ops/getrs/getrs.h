@@ -1,18 +1,18 @@
 /*
  * The engine's triangular solves with LU factors, front-end neutral.
  */
-#ifndef RMA_OPS_LU_SOLVE_H
-#define RMA_OPS_LU_SOLVE_H
+#ifndef RMA_OPS_GETRS_H
+#define RMA_OPS_GETRS_H
 
 #include "tiles/tiles.h"
 
 /*
  * Collective over the library communicator; arguments already checked.
  * B := A^-1 B (trans 0) or A^-T B (trans 1) with the factors of
- * rma_lu_matrix in a (n x n) and its pivots ipiv (NULL: none); b is n x nrhs.
+ * rma_getrf_matrix in a (n x n) and its pivots ipiv (NULL: none); b is n x nrhs.
  * Returns 0 or a negative RMA_ERR_* code, the same on every rank.
  */
-int rma_lu_solve_matrices(int trans, const rma_matrix_t *a, const int *ipiv,
+int rma_getrs_matrices(int trans, const rma_matrix_t *a, const int *ipiv,
                           const rma_matrix_t *b);
 
 #endif

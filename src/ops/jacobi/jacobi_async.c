@@ -34,7 +34,7 @@
  * by MPI_Put, and the reader's loads of memory MPI may be writing can see a
  * mixture of elements of different sweeps and, in principle (MPI promises
  * nothing for conflicting accesses), a torn element. Loads of doubles cannot
- * fault on any value, and the final check (ops/jacobi.c) computes the
+ * fault on any value, and the final check (ops/jacobi/jacobi.c) computes the
  * residual of a consistent iterate, so such a value costs sweeps, never a
  * wrong answer.
  *
@@ -59,7 +59,7 @@
 #include <time.h>
 
 #include "core/error.h"
-#include "ops/jacobi_run.h"
+#include "ops/jacobi/jacobi_run.h"
 #include "rma/mailbox.h"
 
 struct rma_jacobi_async_s {

@@ -9,7 +9,7 @@
  *   SYNC: one coll allgather per sweep (the new rows and the residual maxima
  *         of the previous iterate: the stop test is exact and the same on
  *         every rank);
- *   ASYNC / RACY: ops/jacobi_async.c (mailbox puts + notify, no waiting);
+ *   ASYNC / RACY: ops/jacobi/jacobi_async.c (mailbox puts + notify, no waiting);
  * then the check of the final iterate (two coll allgathers): the exact
  * scaled residual and the sweep counts, identical on every rank. When the
  * check fails before any rank did maxit sweeps, the sweeps resume.
@@ -20,7 +20,7 @@
  * paper 003's study of performance defects (rmala-bench --op jacobi).
  */
 #define _POSIX_C_SOURCE 200809L
-#include "ops/jacobi.h"
+#include "ops/jacobi/jacobi.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -32,7 +32,7 @@
 #include "core/error.h"
 #include "core/options.h"
 #include "kernel/tile_blas.h"
-#include "ops/jacobi_run.h"
+#include "ops/jacobi/jacobi_run.h"
 #include "rma/patch.h"
 #include "store/store.h"
 

@@ -21,10 +21,10 @@
  * (no pivoting) collective latency per step: the serial critical path of
  * the LU at large P (doc/scaling.md, defect 7).
  *
- * ops/lu_run -> ops/lu_panel -> kernel (MPI on the process column).
+ * ops/getrf/getrf_run -> ops/getrf/getrf_panel -> kernel (MPI on the process column).
  */
-#ifndef RMA_OPS_LU_PANEL_H
-#define RMA_OPS_LU_PANEL_H
+#ifndef RMA_OPS_GETRF_PANEL_H
+#define RMA_OPS_GETRF_PANEL_H
 
 #include <mpi.h>
 
@@ -42,7 +42,7 @@ typedef struct {
   double **at;   /* this rank's panel tiles: first element, ld, first global row, rows */
   int *ld, *g0, *rows;
   int ntiles;
-} rma_lu_panel_t;
+} rma_getrf_panel_t;
 
 /*
  * Collective over comm (every rank of the p0 x p1 grid, rank = p * p1 + q).
@@ -50,11 +50,11 @@ typedef struct {
  * over mt tile rows. Returns 0 or RMA_ERR_MPI / RMA_ERR_NO_MEMORY (this
  * rank; the caller agrees).
  */
-int rma_lu_panel_open(MPI_Comm comm, int p0, int p, int q, int nb, int mt, rma_lu_panel_t *pp);
+int rma_getrf_panel_open(MPI_Comm comm, int p0, int p, int q, int nb, int mt, rma_getrf_panel_t *pp);
 
 /* Local (the communicator's free is collective over the column). Safe on a
  * zeroed struct. */
-void rma_lu_panel_close(rma_lu_panel_t *pp);
+void rma_getrf_panel_close(rma_getrf_panel_t *pp);
 
 /*
  * Collective over the process column of tile column k. Factor step k's
@@ -67,7 +67,7 @@ void rma_lu_panel_close(rma_lu_panel_t *pp);
  * pivot, *info is the first zero pivot's column and nothing is divided by
  * it. Returns 0 or RMA_ERR_MPI.
  */
-int rma_lu_panel_factor(rma_lu_panel_t *pp, const rma_tiles_t *t, double *seg, int k, int pivot,
+int rma_getrf_panel_factor(rma_getrf_panel_t *pp, const rma_tiles_t *t, double *seg, int k, int pivot,
                         int *piv, int *info);
 
 #endif

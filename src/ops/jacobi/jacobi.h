@@ -1,5 +1,5 @@
 /*
- * The engine's Jacobi solver, front-end neutral (ops/jacobi.c).
+ * The engine's Jacobi solver, front-end neutral (ops/jacobi/jacobi.c).
  */
 #ifndef RMA_OPS_JACOBI_H
 #define RMA_OPS_JACOBI_H

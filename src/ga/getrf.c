@@ -10,7 +10,7 @@
 #include "core/context.h"
 #include "core/error.h"
 #include "ga/ga_matrix.h"
-#include "ops/lu.h"
+#include "ops/getrf/getrf.h"
 
 int rma_lu(int g_a, int *ipiv) {
   rma_context_t *ctx = rma_ga_enter();
@@ -26,7 +26,7 @@ int rma_lu(int g_a, int *ipiv) {
   int info = 0, rc = rma_ga_matrix_open(g_a, ctx->comm, &mat);
   if (rc == 0) {
     rma_matrix_t a = rma_ga_matrix_view(&mat);
-    rc = rma_lu_matrix(&a, ipiv, &info);
+    rc = rma_getrf_matrix(&a, ipiv, &info);
     rma_ga_matrix_close(&mat, 1);
   }
   GA_Sync();

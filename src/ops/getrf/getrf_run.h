@@ -3,8 +3,8 @@
  * (TILED or BLOCK_CYCLIC directory) factored in place in the local segment.
  * rma_lu -> lu_run -> rma (mailbox: put + notify) -> kernel.
  */
-#ifndef RMA_OPS_LU_RUN_H
-#define RMA_OPS_LU_RUN_H
+#ifndef RMA_OPS_GETRF_RUN_H
+#define RMA_OPS_GETRF_RUN_H
 
 #include "tiles/tiles.h"
 
@@ -16,6 +16,6 @@
  * exactly zero U(i,i) (the same on every rank; without pivoting the
  * factorization stops there). Returns 0 or an RMA_ERR_* code.
  */
-int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info);
+int rma_getrf_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info);
 
 #endif

@@ -1,6 +1,6 @@
 /*
- * What the Jacobi solver's parts share (ops/jacobi.c: set-up, the
- * synchronous sweeps, the check of the final iterate; ops/jacobi_async.c: the
+ * What the Jacobi solver's parts share (ops/jacobi/jacobi.c: set-up, the
+ * synchronous sweeps, the check of the final iterate; ops/jacobi/jacobi_async.c: the
  * asynchronous and racy sweeps with their convergence detection).
  *
  * Every rank owns a band of h = ceil(n / P) consecutive rows (the last ranks
@@ -14,7 +14,7 @@
 #include "coll/coll.h"
 #include "core/context.h"
 
-struct rma_jacobi_async_s; /* ops/jacobi_async.c */
+struct rma_jacobi_async_s; /* ops/jacobi/jacobi_async.c */
 
 enum { RMA_JACOBI_MODE_SYNC = 0, RMA_JACOBI_MODE_ASYNC = 1, RMA_JACOBI_MODE_RACY = 2 };
 

@@ -1,8 +1,8 @@
 /*
  * The engine's LU with partial pivoting (or none), front-end neutral.
  */
-#ifndef RMA_OPS_LU_H
-#define RMA_OPS_LU_H
+#ifndef RMA_OPS_GETRF_H
+#define RMA_OPS_GETRF_H
 
 #include "tiles/tiles.h"
 
@@ -13,6 +13,6 @@
  * LAPACK's INFO (i > 0: U(i,i) exactly zero). Returns 0 or a negative
  * RMA_ERR_* code, the same on every rank.
  */
-int rma_lu_matrix(const rma_matrix_t *a, int *ipiv, int *info);
+int rma_getrf_matrix(const rma_matrix_t *a, int *ipiv, int *info);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * The engine's LU, front-end neutral: blocked right-looking LU with put +
  * notify pipelining on a matrix described by a tile directory and local
- * segment. rma_lu_matrix -> ops/lu_run (rma mailbox -> kernel).
+ * segment. rma_getrf_matrix -> ops/getrf/getrf_run (rma mailbox -> kernel).
  * Square-tiled arrays (tiled or ScaLAPACK layout, mb == nb) are factored in
  * the ScaLAPACK layout, where one BLAS call updates all of a rank's trailing
  * tiles: that layout in place, the tiled layout after a local re-layout of
@@ -9,15 +9,15 @@
  * owners, no communication); any other distribution is gathered into a
  * ScaLAPACK-layout copy in the store, factored there and copied back.
  */
-#include "ops/lu.h"
+#include "ops/getrf/getrf.h"
 
 #include <stddef.h>
 #include <stdlib.h>
 
 #include "core/context.h"
 #include "core/error.h"
-#include "ops/lu_run.h"
-#include "ops/relayout.h"
+#include "ops/getrf/getrf_run.h"
+#include "store/relayout.h"
 #include "rma/patch.h"
 #include "store/store.h"
 
@@ -48,13 +48,13 @@ static int gather_own(const rma_tiles_t *dst, double *seg, const rma_win_t *from
 }
 
 // Factor a matrix with plain tiles (GA's tiled layout, ScaLAPACK's
-// column-major arrays) in its local re-layout (ops/relayout.h).
+// column-major arrays) in its local re-layout (store/relayout.h).
 static int lu_relayout(const rma_matrix_t *mat, int *ipiv, int *info) {
   rma_tiles_t t;
   double *work = NULL;
   int rc = rma_relayout_in(mat, &t, &work);
   if (rc == 0)
-    rc = rma_status_agree(rma_context()->comm, rma_lu_run(&t, work, ipiv, info));
+    rc = rma_status_agree(rma_context()->comm, rma_getrf_run(&t, work, ipiv, info));
   if (rc == 0)
     rma_relayout_out(mat, &t, work);
   return rc;
@@ -90,7 +90,7 @@ static int lu_through_copy(const rma_matrix_t *mat, int *ipiv, int *info) {
   if (rc == 0)
     rc = rma_status_agree(ctx->comm, gather_own(&t, work->base, from, stored, NULL));
   if (rc == 0)
-    rc = rma_status_agree(ctx->comm, rma_lu_run(&t, work->base, ipiv, info));
+    rc = rma_status_agree(ctx->comm, rma_getrf_run(&t, work->base, ipiv, info));
   if (rc == 0)
     rc = rma_status_agree(ctx->comm, rma_win_publish(work));
   if (rc == 0)
@@ -102,12 +102,12 @@ static int lu_through_copy(const rma_matrix_t *mat, int *ipiv, int *info) {
   return rc;
 }
 
-int rma_lu_matrix(const rma_matrix_t *a, int *ipiv, int *info) {
+int rma_getrf_matrix(const rma_matrix_t *a, int *ipiv, int *info) {
   const rma_tiles_t *t = a->tiles;
   int rc;
   *info = 0;
   if (t->kind == RMA_TILES_BLOCK_CYCLIC && t->mb == t->nb && rma_tiles_plain(t))
-    rc = rma_lu_run(t, a->seg, ipiv, info);
+    rc = rma_getrf_run(t, a->seg, ipiv, info);
   else if (rma_relayout_possible(t))
     rc = lu_relayout(a, ipiv, info);
   else

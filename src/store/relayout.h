@@ -6,8 +6,8 @@
  * buffer (no communication: the same tiles on the same ranks), where the
  * distributed LU and solve pipelines work.
  */
-#ifndef RMA_OPS_RELAYOUT_H
-#define RMA_OPS_RELAYOUT_H
+#ifndef RMA_STORE_RELAYOUT_H
+#define RMA_STORE_RELAYOUT_H
 
 #include "tiles/tiles.h"
 

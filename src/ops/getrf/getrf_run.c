@@ -3,7 +3,7 @@
  * of diagonal tile (k, k):
  *  1. the ranks of tile column k put their panel tiles (rows >= k) to D_k
  *     and notify it (done one step ahead: see 6); with several process
- *     rows they first factor the panel together, in place (ops/lu_panel.h);
+ *     rows they first factor the panel together, in place (ops/getrf/getrf_panel.h);
  *  2. D_k factors the panel (rmala's recursive LU, or the no-pivot kernel)
  *     unless its column did, and puts to every rank the pivots plus the L
  *     tiles of that rank's tile rows;
@@ -25,7 +25,7 @@
  * default on): the process column factors it, one reduction per column,
  * before the gather; the gathered rows are then only handed out.
  */
-#include "ops/lu_run.h"
+#include "ops/getrf/getrf_run.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +37,7 @@
 #include "core/timing.h"
 #include "kernel/tile_blas.h"
 #include "kernel/tile_lapack.h"
-#include "ops/lu_panel.h"
+#include "ops/getrf/getrf_panel.h"
 #include "rma/groups.h"
 #include "rma/mailbox.h"
 
@@ -67,7 +67,7 @@ typedef struct {
   char *prow_mark;      /* p0 flags: process rows present in a group */
   int *receivers;       /* max(p0, p1): the receivers of this rank's U row or panel rows */
   int dist;             /* RMA_OPT_LU_PANEL with several process rows (dist_at) */
-  rma_lu_panel_t panel; /* its communicator and buffers */
+  rma_getrf_panel_t panel; /* its communicator and buffers */
   int *dpiv, dinfo;     /* pivots and info of this rank's last such factorization */
   double *dhdr;         /* its header (info, stop flag, pivots) as handed out */
   int *lrow_stamp;      /* per group: 1 + the last step this rank's panel rows went out */
@@ -141,7 +141,7 @@ static int send_panel(lu_t *s, int k) {
   return 0;
 }
 
-// The process column factors step k's panel (ops/lu_panel.h): always with
+// The process column factors step k's panel (ops/getrf/getrf_panel.h): always with
 // RMA_OPT_LU_PANEL 2; with 1 where a MODEL of the two ways says it pays.
 // Without pivoting, one broadcast per step: whenever the panel spans two
 // tile rows or more. With pivoting, ck reductions of ceil(log2 p0) stages
@@ -173,7 +173,7 @@ static int panel_out(lu_t *s, int k) {
   if (!dist_at(s, k))
     return send_panel(s, k);
   double t0 = rma_timing_start();
-  int rc = rma_lu_panel_factor(&s->panel, s->t, s->seg, k, s->pivot, s->dpiv, &s->dinfo);
+  int rc = rma_getrf_panel_factor(&s->panel, s->t, s->seg, k, s->pivot, s->dpiv, &s->dinfo);
   rma_timing_stop(RMA_PHASE_PANEL, t0);
   RMA_CALL(rc);
   return rows_handout(s, k);
@@ -658,7 +658,7 @@ static void print_timeline(const lu_t *s) {
   }
 }
 
-int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
+int rma_getrf_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   rma_context_t *ctx = rma_context();
   lu_t s;
   memset(&s, 0, sizeof s);
@@ -696,7 +696,7 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   // Several process rows: the process column factors each panel.
   s.dist = rma_options()->lu_panel && s.p0 > 1;
   if (s.dist) {
-    int rc2 = rma_lu_panel_open(ctx->comm, s.p0, s.p, s.q, s.nb, t->mt, &s.panel);
+    int rc2 = rma_getrf_panel_open(ctx->comm, s.p0, s.p, s.q, s.nb, t->mt, &s.panel);
     rc = rc ? rc : rc2;
   }
   rc = rma_status_agree(ctx->comm, rc);
@@ -733,7 +733,7 @@ int rma_lu_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   free(s.done_seen), free(s.prow_mark), free(s.receivers), free(s.dpiv);
   free(s.dhdr), free(s.lrow_stamp);
   if (s.dist)
-    rma_lu_panel_close(&s.panel);
+    rma_getrf_panel_close(&s.panel);
   rma_groups_free(&s.grp);
   *info = s.info;
   return rc;

@@ -1,7 +1,7 @@
 /*
  * The engine's dgemm, front-end neutral: C = alpha op(A) op(B) + beta C on
  * matrices described by tile directories and local segments (rma_matrix_t).
- * rma_gemm_matrices -> store (A and B mirrored) -> ops/gemm_run (sched
+ * rma_gemm_matrices -> store (A and B mirrored) -> ops/gemm/gemm_run (sched
  * plan -> rma panels -> kernel). C is computed in place by its owners.
  */
 #ifndef RMA_OPS_GEMM_H

@@ -1,10 +1,10 @@
-#include "ops/gemm.h"
+#include "ops/gemm/gemm.h"
 
 #include <stddef.h>
 
 #include "core/context.h"
 #include "core/error.h"
-#include "ops/gemm_run.h"
+#include "ops/gemm/gemm_run.h"
 #include "sched/gemm_plan.h"
 #include "store/store.h"
 

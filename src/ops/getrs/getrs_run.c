@@ -18,7 +18,7 @@
  *
  * rma_lu_solve -> here -> rma mailbox (put + notify), rma groups -> kernel.
  */
-#include "ops/lu_solve_run.h"
+#include "ops/getrs/getrs_run.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -158,7 +158,7 @@ static int sweep(solve_t *s, int g0, int lower, int trans, double *x) {
   return 0;
 }
 
-int rma_lu_solve_run(const rma_tiles_t *t, const double *seg, int trans, int nrhs, double *x) {
+int rma_getrs_run(const rma_tiles_t *t, const double *seg, int trans, int nrhs, double *x) {
   rma_context_t *ctx = rma_context();
   solve_t s;
   memset(&s, 0, sizeof s);

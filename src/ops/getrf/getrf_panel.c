@@ -1,4 +1,4 @@
-#include "ops/lu_panel.h"
+#include "ops/getrf/getrf_panel.h"
 
 #include <float.h>
 #include <math.h>
@@ -41,7 +41,7 @@ static void pick_pivot(void *in, void *inout, int *len, MPI_Datatype *type) {
   }
 }
 
-int rma_lu_panel_open(MPI_Comm comm, int p0, int p, int q, int nb, int mt, rma_lu_panel_t *pp) {
+int rma_getrf_panel_open(MPI_Comm comm, int p0, int p, int q, int nb, int mt, rma_getrf_panel_t *pp) {
   memset(pp, 0, sizeof *pp);
   pp->col = MPI_COMM_NULL, pp->op = MPI_OP_NULL;
   pp->p0 = p0, pp->prow = p, pp->nb = nb;
@@ -60,7 +60,7 @@ int rma_lu_panel_open(MPI_Comm comm, int p0, int p, int q, int nb, int mt, rma_l
   return rc;
 }
 
-void rma_lu_panel_close(rma_lu_panel_t *pp) {
+void rma_getrf_panel_close(rma_getrf_panel_t *pp) {
   if (pp->col != MPI_COMM_NULL)
     MPI_Comm_free(&pp->col);
   if (pp->op != MPI_OP_NULL)
@@ -71,12 +71,12 @@ void rma_lu_panel_close(rma_lu_panel_t *pp) {
 }
 
 // Element (global row g, panel column c) of this rank's tile x.
-static double *elem(const rma_lu_panel_t *pp, int x, int g, int c) {
+static double *elem(const rma_getrf_panel_t *pp, int x, int g, int c) {
   return pp->at[x] + (long)(g - pp->g0[x]) * pp->ld[x] + c;
 }
 
 // The tile holding global row g, or -1 when it is not this rank's.
-static int tile_of(const rma_lu_panel_t *pp, int g) {
+static int tile_of(const rma_getrf_panel_t *pp, int g) {
   for (int x = 0; x < pp->ntiles; x++)
     if (g >= pp->g0[x] && g < pp->g0[x] + pp->rows[x])
       return x;
@@ -85,7 +85,7 @@ static int tile_of(const rma_lu_panel_t *pp, int g) {
 
 // A(g, c0 .. c0+w) -= A(g, a0 .. a0+kk) B for this rank's rows g >= from
 // (B kk x w, ld ldb): one gemm per tile.
-static void update_below(const rma_lu_panel_t *pp, int from, int a0, int kk, const double *b,
+static void update_below(const rma_getrf_panel_t *pp, int from, int a0, int kk, const double *b,
                          int ldb, int c0, int w) {
   if (w <= 0 || kk <= 0)
     return;
@@ -99,7 +99,7 @@ static void update_below(const rma_lu_panel_t *pp, int from, int a0, int kk, con
 
 // Columns [c0, c1) column by column (r0: the panel's first global row, w
 // its width).
-static int factor_columns(rma_lu_panel_t *pp, int r0, int w, int c0, int c1, int *piv,
+static int factor_columns(rma_getrf_panel_t *pp, int r0, int w, int c0, int c1, int *piv,
                           int *info) {
   double *pay = pp->buf, *prow = pay + PV_HEAD, *drow = prow + w;
   MPI_Datatype type;
@@ -162,7 +162,7 @@ static int factor_columns(rma_lu_panel_t *pp, int r0, int w, int c0, int c1, int
 
 // Columns [c0, c1) recursively; top: this rank holds the panel's top rows
 // (tile x = 0 is the diagonal tile there).
-static int factor_recursive(rma_lu_panel_t *pp, int r0, int w, int c0, int c1, int top, int root,
+static int factor_recursive(rma_getrf_panel_t *pp, int r0, int w, int c0, int c1, int top, int root,
                             int *piv, int *info) {
   if (c1 - c0 <= RMA_LU_PANEL_BASE)
     return factor_columns(pp, r0, w, c0, c1, piv, info);
@@ -182,7 +182,7 @@ static int factor_recursive(rma_lu_panel_t *pp, int r0, int w, int c0, int c1, i
   return factor_recursive(pp, r0, w, c0 + h, c1, top, root, piv, info);
 }
 
-int rma_lu_panel_factor(rma_lu_panel_t *pp, const rma_tiles_t *t, double *seg, int k, int pivot,
+int rma_getrf_panel_factor(rma_getrf_panel_t *pp, const rma_tiles_t *t, double *seg, int k, int pivot,
                         int *piv, int *info) {
   int r0 = k * pp->nb, w = t->n - r0 < pp->nb ? t->n - r0 : pp->nb;
   int root = k % pp->p0, top = pp->prow == root;

@@ -10,7 +10,7 @@
 #include "core/error.h"
 #include "core/trans.h"
 #include "ga/ga_matrix.h"
-#include "ops/lu_solve.h"
+#include "ops/getrs/getrs.h"
 
 // Index of the first illegal argument (0 if none) and why.
 static int solve_check(char trans, int g_a, const int *ipiv, int g_b, char *why, size_t len) {
@@ -43,7 +43,7 @@ static int solve_body(int trans, int g_a, const int *ipiv, int g_b) {
     return rc;
   }
   rma_matrix_t a = rma_ga_matrix_view(&ma), b = rma_ga_matrix_view(&mb);
-  rc = rma_lu_solve_matrices(trans, &a, ipiv, &b);
+  rc = rma_getrs_matrices(trans, &a, ipiv, &b);
   rma_ga_matrix_close(&mb, 1);
   rma_ga_matrix_close(&ma, 0);
   return rc;

@@ -11,7 +11,7 @@
 #include "core/error.h"
 #include "core/trans.h"
 #include "ga/ga_matrix.h"
-#include "ops/gemm.h"
+#include "ops/gemm/gemm.h"
 
 
 // Index of the first illegal argument of rma_dgemm (0 if none) and why.

@@ -1,4 +1,4 @@
-#include "ops/relayout.h"
+#include "store/relayout.h"
 
 #include <stddef.h>
 

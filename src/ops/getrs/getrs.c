@@ -1,13 +1,13 @@
 /*
- * The engine's solve with the factors of rma_lu_matrix, front-end neutral.
- * Layers: rma_lu_solve_matrices -> ops/lu_solve_run (square-tiled factors:
+ * The engine's solve with the factors of rma_getrf_matrix, front-end neutral.
+ * Layers: rma_getrs_matrices -> ops/getrs/getrs_run (square-tiled factors:
  * each rank works on its own tiles, reductions and broadcasts in process
  * rows and columns) or, for any other distribution, the strip solve below
  * (store mirror, rma patch gets) -> kernel. The right-hand side is
  * replicated on every rank (n x nrhs); each rank writes back the parts of B
  * it owns.
  */
-#include "ops/lu_solve.h"
+#include "ops/getrs/getrs.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,8 +16,8 @@
 #include "core/error.h"
 #include "kernel/tile_blas.h"
 #include "kernel/tile_lapack.h"
-#include "ops/lu_solve_run.h"
-#include "ops/relayout.h"
+#include "ops/getrs/getrs_run.h"
+#include "store/relayout.h"
 #include "rma/patch.h"
 #include "store/store.h"
 
@@ -84,7 +84,7 @@ static int solve_strips(int trans, int n, int nrhs, const rma_win_t *w, const rm
   return 0;
 }
 
-int rma_lu_solve_matrices(int trans, const rma_matrix_t *a, const int *ipiv,
+int rma_getrs_matrices(int trans, const rma_matrix_t *a, const int *ipiv,
                           const rma_matrix_t *b) {
   rma_context_t *ctx = rma_context();
   const rma_tiles_t *ta = a->tiles, *tb = b->tiles;
@@ -111,7 +111,7 @@ int rma_lu_solve_matrices(int trans, const rma_matrix_t *a, const int *ipiv,
   if (rc == 0 && relaid && (rc = rma_relayout_in(a, &tr, &fa)) == 0)
     ta = &tr;
   if (rc == 0 && distributed)
-    rc = rma_status_agree(ctx->comm, rma_lu_solve_run(ta, fa, trans, nrhs, x));
+    rc = rma_status_agree(ctx->comm, rma_getrs_run(ta, fa, trans, nrhs, x));
   else if (rc == 0)
     rc = rma_status_agree(ctx->comm, solve_strips(trans, n, nrhs, wa, sa, x, s));
   if (rc == 0 && trans)

@@ -4,8 +4,8 @@
  * put + notify (contributions to the diagonal owner, two-level hand-out of
  * each solved block) -> kernel.
  */
-#ifndef RMA_OPS_LU_SOLVE_RUN_H
-#define RMA_OPS_LU_SOLVE_RUN_H
+#ifndef RMA_OPS_GETRS_RUN_H
+#define RMA_OPS_GETRS_RUN_H
 
 #include "tiles/tiles.h"
 
@@ -16,6 +16,6 @@
  * undone for 'T'. t: the factors' directory (t->mb == t->nb, kind TILED or
  * BLOCK_CYCLIC, square), seg: this rank's segment.
  */
-int rma_lu_solve_run(const rma_tiles_t *t, const double *seg, int trans, int nrhs, double *x);
+int rma_getrs_run(const rma_tiles_t *t, const double *seg, int trans, int nrhs, double *x);
 
 #endif

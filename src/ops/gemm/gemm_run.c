@@ -1,4 +1,4 @@
-#include "ops/gemm_run.h"
+#include "ops/gemm/gemm_run.h"
 
 #include <stdlib.h>
 #include <string.h>
