@@ -138,8 +138,8 @@ static int verify_uniform(int g_a, MPI_Comm comm, rma_ga_matrix_t *mat) {
     if (len != expect)
       rc = RMA_ERR_LAYOUT;
   }
-  for (int bi = me / t->p1; bi < t->mt && rc == 0; bi += t->p0)
-    for (int bj = me % t->p1; bj < t->nt && rc == 0; bj += t->p1) {
+  RMA_TILES_FOR_OWNED(t, me / t->p1, me % t->p1, 0, 0, bi, bj) {
+    if (rc == 0) {
       rma_tile_t tile;
       int lo[2], hi[2];
       rma_tiles_locate(t, bi, bj, &tile);
@@ -148,6 +148,7 @@ static int verify_uniform(int g_a, MPI_Comm comm, rma_ga_matrix_t *mat) {
           hi[1] != tile.c0 + tile.cols - 1 || tile.owner != me)
         rc = RMA_ERR_LAYOUT;
     }
+  }
   rc = rma_status_agree(comm, rc);
   if (rc != 0 && mat->seg)
     NGA_Release_block_segment(g_a, me);

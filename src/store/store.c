@@ -134,8 +134,7 @@ int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *
   *stored = &e->tiled;
   int pr, pc;
   if (rma_tiles_coords(t, ctx->rank, &pr, &pc) == 0)
-    for (int bi = rma_tiles_first_row(t, pr); bi < t->mt; bi += t->p0)
-      for (int bj = rma_tiles_first_col(t, pc); bj < t->nt; bj += t->p1) {
+    RMA_TILES_FOR_OWNED(t, pr, pc, 0, 0, bi, bj) {
         rma_tile_t to;
         rma_tiles_locate(&e->tiled, bi, bj, &to);
         rma_rect_t r = {to.r0, to.c0, to.rows, to.cols};

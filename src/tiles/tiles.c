@@ -89,6 +89,16 @@ int rma_tiles_coords(const rma_tiles_t *t, int rank, int *pr, int *pc) {
 int rma_tiles_first_row(const rma_tiles_t *t, int pr) { return (pr - t->o.rsrc + t->p0) % t->p0; }
 int rma_tiles_first_col(const rma_tiles_t *t, int pc) { return (pc - t->o.csrc + t->p1) % t->p1; }
 
+// First index >= from in the residue class first (mod p).
+static int from_class(int from, int first, int p) { return from + ((first - from) % p + p) % p; }
+
+int rma_tiles_row_from(const rma_tiles_t *t, int pr, int from) {
+  return from_class(from, rma_tiles_first_row(t, pr), t->p0);
+}
+int rma_tiles_col_from(const rma_tiles_t *t, int pc, int from) {
+  return from_class(from, rma_tiles_first_col(t, pc), t->p1);
+}
+
 static int *copy_ints(const int *src, int count) {
   int *dst = malloc(sizeof(int) * (size_t)count);
   if (dst)

@@ -106,6 +106,19 @@ int rma_tiles_coords(const rma_tiles_t *t, int rank, int *pr, int *pc);
 int rma_tiles_first_row(const rma_tiles_t *t, int pr);
 int rma_tiles_first_col(const rma_tiles_t *t, int pc);
 
+/* Local. Of a uniform directory: the first tile row >= from held by grid
+ * row pr (then every p0-th), the first tile column >= from held by grid
+ * column pc. */
+int rma_tiles_row_from(const rma_tiles_t *t, int pr, int from);
+int rma_tiles_col_from(const rma_tiles_t *t, int pc, int from);
+
+/* The one loop over the tiles grid position (pr, pc) holds in a uniform
+ * directory t, tile rows from i0 and tile columns from j0 on, row by row:
+ *   RMA_TILES_FOR_OWNED(t, pr, pc, i0, j0, bi, bj) { ... tile (bi, bj) ... } */
+#define RMA_TILES_FOR_OWNED(t, pr, pc, i0, j0, bi, bj)                                           \
+  for (int bi = rma_tiles_row_from((t), (pr), (i0)); bi < (t)->mt; bi += (t)->p0)              \
+    for (int bj = rma_tiles_col_from((t), (pc), (j0)); bj < (t)->nt; bj += (t)->p1)
+
 /* Local. A GRID directory: boundaries rowb (mt+1 values, strictly
  * increasing from 0 to m), colb (nt+1 values), owner and ld per tile
  * (row-major mt x nt). The arrays are copied. */
