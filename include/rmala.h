@@ -200,8 +200,12 @@ int rma_grid_free(rma_grid_t *grid);
  * pointer may be NULL). Returns 0, or -1 for a NULL grid. */
 int rma_grid_info(rma_grid_t grid, int *nprow, int *npcol, int *myrow, int *mycol);
 
-/* A block-cyclic matrix (ScaLAPACK's layout); every field the same on
- * every process of the grid except data and lld. */
+/* A block-cyclic matrix (ScaLAPACK's layout) of doubles; every field the
+ * same on every process of the grid except data and lld. rma_smatrix_t,
+ * rma_cmatrix_t and rma_zmatrix_t are the same for float, float _Complex
+ * and double _Complex elements, and every rma_dmatrix_* function below has
+ * its rma_smatrix_* / rma_cmatrix_* / rma_zmatrix_* twin (LAPACK's s, d,
+ * c, z), scalars of the matrix's type, unless it says otherwise. */
 typedef struct {
   rma_grid_t grid;
   int m, n;       /* global extent (>= 0) */
@@ -211,31 +215,76 @@ typedef struct {
   int lld;        /* its leading dimension, >= max(1, local rows) */
 } rma_dmatrix_t;
 
+typedef struct {
+  rma_grid_t grid;
+  int m, n, mb, nb, rsrc, csrc;
+  float *data;
+  int lld;
+} rma_smatrix_t;
+
+#ifndef __cplusplus /* C's complex types; C++ callers use the real types */
+typedef struct {
+  rma_grid_t grid;
+  int m, n, mb, nb, rsrc, csrc;
+  float _Complex *data;
+  int lld;
+} rma_cmatrix_t;
+
+typedef struct {
+  rma_grid_t grid;
+  int m, n, mb, nb, rsrc, csrc;
+  double _Complex *data;
+  int lld;
+} rma_zmatrix_t;
+#endif
+
 /* rma_dmatrix_local_size — Local. Rows and columns of the calling process's
  * local array (ScaLAPACK's NUMROC). Returns 0 or -1 when a field is illegal. */
 int rma_dmatrix_local_size(const rma_dmatrix_t *a, int *lrows, int *lcols);
+int rma_smatrix_local_size(const rma_smatrix_t *a, int *lrows, int *lcols);
 
 /* rma_dmatrix_alloc — Collective over the grid. Allocates a->data for the
  * fields already set (lld = max(1, local rows); zero-filled). Returns 0,
  * -1 for an illegal field, RMA_ERR_NO_MEMORY (on every process). */
 int rma_dmatrix_alloc(rma_dmatrix_t *a);
+int rma_smatrix_alloc(rma_smatrix_t *a);
 
 /* rma_dmatrix_free — Local. Frees data from rma_dmatrix_alloc; data = NULL. */
 void rma_dmatrix_free(rma_dmatrix_t *a);
+void rma_smatrix_free(rma_smatrix_t *a);
 
 /*
  * rma_dmatrix_gemm — Collective over the grid. sub(C) = alpha op(sub(A))
  * op(sub(B)) + beta sub(C), sub(C) = C(ic:, jc:) m x n, op(sub(A)) m x k,
- * op(sub(B)) k x n, trans 'N' / 'T' / 'C' (any case). alpha = 0 or k = 0
- * only scales sub(C) (A and B unread); beta = 0 never reads C. All three on
- * one grid; C must not share memory with A or B.
+ * op(sub(B)) k x n, trans 'N' / 'T' / 'C' (any case; 'C' is the conjugate
+ * transpose for complex matrices, the transpose for real ones). alpha = 0
+ * or k = 0 only scales sub(C) (A and B unread); beta = 0 never reads C. All
+ * three on one grid; C must not share memory with A or B.
  */
 int rma_dmatrix_gemm(char transa, char transb, int m, int n, int k, double alpha,
                      const rma_dmatrix_t *a, int ia, int ja, const rma_dmatrix_t *b, int ib,
                      int jb, double beta, const rma_dmatrix_t *c, int ic, int jc);
+int rma_smatrix_gemm(char transa, char transb, int m, int n, int k, float alpha,
+                     const rma_smatrix_t *a, int ia, int ja, const rma_smatrix_t *b, int ib,
+                     int jb, float beta, const rma_smatrix_t *c, int ic, int jc);
+
+#ifndef __cplusplus
+int rma_cmatrix_local_size(const rma_cmatrix_t *a, int *lrows, int *lcols);
+int rma_zmatrix_local_size(const rma_zmatrix_t *a, int *lrows, int *lcols);
+int rma_cmatrix_alloc(rma_cmatrix_t *a);
+int rma_zmatrix_alloc(rma_zmatrix_t *a);
+void rma_cmatrix_free(rma_cmatrix_t *a);
+void rma_zmatrix_free(rma_zmatrix_t *a);
+int rma_cmatrix_gemm(char transa, char transb, int m, int n, int k, float _Complex alpha,
+                     const rma_cmatrix_t *a, int ia, int ja, const rma_cmatrix_t *b, int ib,
+                     int jb, float _Complex beta, const rma_cmatrix_t *c, int ic, int jc);
+int rma_zmatrix_gemm(char transa, char transb, int m, int n, int k, double _Complex alpha,
+                     const rma_zmatrix_t *a, int ia, int ja, const rma_zmatrix_t *b, int ib,
+                     int jb, double _Complex beta, const rma_zmatrix_t *c, int ic, int jc);
+#endif
 
 /*
- * rma_dmatrix_getrf — Collective over the grid. LU with partial pivoting of
+ * rma_dmatrix_getrf — Collective over the grid (double only for now). LU with partial pivoting of
  * the m x n window A(ia:, ja:) in place: P sub(A) = L U. ipiv follows
  * ScaLAPACK: a local array of at least local rows + mb entries; for each
  * window row i < min(m, n) held by the caller's grid row, ipiv[local index
@@ -278,10 +327,25 @@ int rma_dmatrix_getrs(char trans, int n, int nrhs, const rma_dmatrix_t *a, int i
 
 /* rma_pdgemm — PDGEMM: sub(C) = alpha op(sub(A)) op(sub(B)) + beta sub(C),
  * trans 'N', 'T', 'C'; any ia/ja/ib/jb/ic/jc inside the arrays; beta = 0
- * never reads C; alpha = 0 or k = 0 leaves A and B unread. */
+ * never reads C; alpha = 0 or k = 0 leaves A and B unread. rma_psgemm,
+ * rma_pcgemm and rma_pzgemm are PSGEMM, PCGEMM and PZGEMM ('C': conjugate
+ * transpose), scalars by value. */
 int rma_pdgemm(char transa, char transb, int m, int n, int k, double alpha, const double *a,
                int ia, int ja, const int *desca, const double *b, int ib, int jb,
                const int *descb, double beta, double *c, int ic, int jc, const int *descc);
+int rma_psgemm(char transa, char transb, int m, int n, int k, float alpha, const float *a, int ia,
+               int ja, const int *desca, const float *b, int ib, int jb, const int *descb,
+               float beta, float *c, int ic, int jc, const int *descc);
+#ifndef __cplusplus
+int rma_pcgemm(char transa, char transb, int m, int n, int k, float _Complex alpha,
+               const float _Complex *a, int ia, int ja, const int *desca,
+               const float _Complex *b, int ib, int jb, const int *descb, float _Complex beta,
+               float _Complex *c, int ic, int jc, const int *descc);
+int rma_pzgemm(char transa, char transb, int m, int n, int k, double _Complex alpha,
+               const double _Complex *a, int ia, int ja, const int *desca,
+               const double _Complex *b, int ib, int jb, const int *descb,
+               double _Complex beta, double _Complex *c, int ic, int jc, const int *descc);
+#endif
 
 /* rma_pdgetrf — PDGETRF: P sub(A) = L U with partial pivoting; ipiv as
  * ScaLAPACK's (LOCr(M_A) + MB_A local entries, global row numbers, the same

@@ -18,8 +18,18 @@ typedef enum { RMA_DT_S, RMA_DT_D, RMA_DT_C, RMA_DT_Z, RMA_DT_COUNT } rma_dtype_
 /* A scalar argument of any type (the real part only for s and d). */
 typedef double _Complex rma_scalar_t;
 
-/* op(X): as is, transposed, conjugate-transposed (for s and d, C is T). */
-typedef enum { RMA_OP_N = 0, RMA_OP_T = 1, RMA_OP_C = 2 } rma_op_t;
+/* op(X) as two bits, RMA_OP_TRANS and RMA_OP_CONJ: as is, transposed,
+ * conjugate-transposed (for s and d, C is T). Reading a column-major array
+ * as the row-major array of its transpose flips the TRANS bit only, so
+ * conj(X) (CONJ alone) can appear between two such flips; kernels take N,
+ * T and C. */
+typedef enum {
+  RMA_OP_N = 0,
+  RMA_OP_TRANS = 1, /* the bits */
+  RMA_OP_CONJ = 2,
+  RMA_OP_T = RMA_OP_TRANS, /* the ops kernels take */
+  RMA_OP_C = RMA_OP_TRANS | RMA_OP_CONJ
+} rma_op_t;
 
 /* Local. Bytes of one element. */
 static inline size_t rma_dtype_size(rma_dtype_t t) {

@@ -13,7 +13,8 @@
 #include "native/run.h"
 #include "ops/getrf/getrf.h"
 
-int rma_dmatrix_getrf(int m, int n, const rma_dmatrix_t *a, int ia, int ja, int *ipiv) {
+int rma_bcm_getrf(const char *routine, int m, int n, const rma_bcm_t *a, int ia, int ja,
+                  int *ipiv) {
   if (!a || !a->grid)
     return -3;
   char why[160] = "";
@@ -22,17 +23,17 @@ int rma_dmatrix_getrf(int m, int n, const rma_dmatrix_t *a, int ia, int ja, int 
     bad = 1, snprintf(why, sizeof why, "m = %d", m);
   else if (n < 0)
     bad = 2, snprintf(why, sizeof why, "n = %d", n);
-  else if (rma_dmatrix_check(a, a->grid, why, sizeof why))
+  else if (rma_bcm_check(a, a->grid, why, sizeof why))
     bad = 3;
-  else if (rma_dmatrix_check_window(a, ia, ja, m, n, why, sizeof why))
+  else if (rma_bcm_check_window(a, ia, ja, m, n, why, sizeof why))
     bad = 4;
-  else if (!ipiv && rma_dmatrix_local_rows(a) > 0)
+  else if (!ipiv && rma_bcm_local_rows(a) > 0)
     bad = 6, snprintf(why, sizeof why, "ipiv = NULL");
-  RMA_CALL(rma_args_agree(a->grid->ctx->comm, "rma_dmatrix_getrf", bad, why));
-  return rma_dmatrix_getrf_run(m, n, a, ia, ja, ipiv);
+  RMA_CALL(rma_args_agree(a->grid->ctx->comm, routine, bad, why));
+  return rma_bcm_getrf_run(m, n, a, ia, ja, ipiv);
 }
 
-int rma_dmatrix_getrf_run(int m, int n, const rma_dmatrix_t *a, int ia, int ja, int *ipiv) {
+int rma_bcm_getrf_run(int m, int n, const rma_bcm_t *a, int ia, int ja, int *ipiv) {
   rma_grid_t g = a->grid;
   if (m == 0 || n == 0)
     return 0;
@@ -41,7 +42,7 @@ int rma_dmatrix_getrf_run(int m, int n, const rma_dmatrix_t *a, int ia, int ja, 
   RMA_CALL(rma_status_agree(g->ctx->comm, piv ? 0 : RMA_ERR_NO_MEMORY));
   rma_tiles_t t;
   rma_matrix_t mat;
-  int rc = rma_dmatrix_window(a, ia, ja, m, n, &t, &mat);
+  int rc = rma_bcm_window(a, ia, ja, m, n, &t, &mat);
   if (rc == 0) {
     rma_grid_enter(g);
     rc = rma_getrf_matrix(&mat, piv, &info);
@@ -49,8 +50,8 @@ int rma_dmatrix_getrf_run(int m, int n, const rma_dmatrix_t *a, int ia, int ja, 
   // Window row i swapped with window row piv[i] - 1: ScaLAPACK keeps, at
   // the local index of global row ia + i, the global row (1-based).
   for (int i = 0; rc == 0 && i < steps; i++)
-    if (rma_dmatrix_owner(ia + i, a->mb, a->rsrc, g->nprow) == g->myrow)
-      ipiv[rma_dmatrix_local_index(ia + i, a->mb, g->nprow)] = ia + piv[i];
+    if (rma_bcm_owner(ia + i, a->mb, a->rsrc, g->nprow) == g->myrow)
+      ipiv[rma_bcm_local_index(ia + i, a->mb, g->nprow)] = ia + piv[i];
   free(piv);
   return rc ? rc : info;
 }

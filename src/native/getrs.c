@@ -15,12 +15,12 @@
 
 // local ipiv of rows ia .. ia+n-1: each grid row's entries, read on grid
 // column 0, combined over the grid. 1 when an entry is out of range.
-static int gather_pivots(const rma_dmatrix_t *a, int ia, int n, const int *ipiv, int *piv) {
+static int gather_pivots(const rma_bcm_t *a, int ia, int n, const int *ipiv, int *piv) {
   rma_grid_t g = a->grid;
   for (int i = 0; i < n; i++) {
     piv[i] = 0;
-    if (g->mycol == 0 && rma_dmatrix_owner(ia + i, a->mb, a->rsrc, g->nprow) == g->myrow)
-      piv[i] = ipiv[rma_dmatrix_local_index(ia + i, a->mb, g->nprow)] - ia;
+    if (g->mycol == 0 && rma_bcm_owner(ia + i, a->mb, a->rsrc, g->nprow) == g->myrow)
+      piv[i] = ipiv[rma_bcm_local_index(ia + i, a->mb, g->nprow)] - ia;
   }
   RMA_CALL_MPI(MPI_Allreduce(MPI_IN_PLACE, piv, n, MPI_INT, MPI_MAX, g->ctx->comm));
   for (int i = 0; i < n; i++)
@@ -29,8 +29,8 @@ static int gather_pivots(const rma_dmatrix_t *a, int ia, int n, const int *ipiv,
   return 0;
 }
 
-int rma_dmatrix_getrs(char trans, int n, int nrhs, const rma_dmatrix_t *a, int ia, int ja,
-                      const int *ipiv, const rma_dmatrix_t *b, int ib, int jb) {
+int rma_bcm_getrs(const char *routine, char trans, int n, int nrhs, const rma_bcm_t *a, int ia,
+                  int ja, const int *ipiv, const rma_bcm_t *b, int ib, int jb) {
   if (!a || !a->grid)
     return -4;
   char why[160] = "";
@@ -41,23 +41,23 @@ int rma_dmatrix_getrs(char trans, int n, int nrhs, const rma_dmatrix_t *a, int i
     bad = 2, snprintf(why, sizeof why, "n = %d", n);
   else if (nrhs < 0)
     bad = 3, snprintf(why, sizeof why, "nrhs = %d", nrhs);
-  else if (rma_dmatrix_check(a, a->grid, why, sizeof why))
+  else if (rma_bcm_check(a, a->grid, why, sizeof why))
     bad = 4;
-  else if (rma_dmatrix_check_window(a, ia, ja, n, n, why, sizeof why))
+  else if (rma_bcm_check_window(a, ia, ja, n, n, why, sizeof why))
     bad = 5;
-  else if (!ipiv && rma_dmatrix_local_rows(a) > 0)
+  else if (!ipiv && rma_bcm_local_rows(a) > 0)
     bad = 7, snprintf(why, sizeof why, "ipiv = NULL");
-  else if (rma_dmatrix_check(b, a->grid, why, sizeof why))
+  else if (rma_bcm_check(b, a->grid, why, sizeof why))
     bad = 8;
-  else if (rma_dmatrix_check_window(b, ib, jb, n, nrhs, why, sizeof why))
+  else if (rma_bcm_check_window(b, ib, jb, n, nrhs, why, sizeof why))
     bad = 9;
-  RMA_CALL(rma_args_agree(a->grid->ctx->comm, "rma_dmatrix_getrs", bad, why));
-  return rma_dmatrix_getrs_run(trans, n, nrhs, a, ia, ja, ipiv, b, ib, jb, "rma_dmatrix_getrs", 7);
+  RMA_CALL(rma_args_agree(a->grid->ctx->comm, routine, bad, why));
+  return rma_bcm_getrs_run(trans, n, nrhs, a, ia, ja, ipiv, b, ib, jb, routine, 7);
 }
 
-int rma_dmatrix_getrs_run(char trans, int n, int nrhs, const rma_dmatrix_t *a, int ia, int ja,
-                          const int *ipiv, const rma_dmatrix_t *b, int ib, int jb,
-                          const char *routine, int ipiv_pos) {
+int rma_bcm_getrs_run(char trans, int n, int nrhs, const rma_bcm_t *a, int ia, int ja,
+                      const int *ipiv, const rma_bcm_t *b, int ib, int jb, const char *routine,
+                      int ipiv_pos) {
   rma_grid_t g = a->grid;
   int t = rma_trans_is(trans);
   if (n == 0 || nrhs == 0)
@@ -70,9 +70,9 @@ int rma_dmatrix_getrs_run(char trans, int n, int nrhs, const rma_dmatrix_t *a, i
   rma_tiles_t ta, tb;
   rma_matrix_t ma, mb;
   if (rc == 0)
-    rc = rma_dmatrix_window(a, ia, ja, n, n, &ta, &ma);
+    rc = rma_bcm_window(a, ia, ja, n, n, &ta, &ma);
   if (rc == 0)
-    rc = rma_dmatrix_window(b, ib, jb, n, nrhs, &tb, &mb);
+    rc = rma_bcm_window(b, ib, jb, n, nrhs, &tb, &mb);
   if (rc == 0) {
     rma_grid_enter(g);
     rc = rma_getrs_matrices(t, &ma, piv, &mb);

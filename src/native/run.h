@@ -1,27 +1,44 @@
 /*
- * The native operations after their argument checks: what rma_dmatrix_*
- * and the ScaLAPACK front-end's rma_pd* call once the arguments are known
- * to be legal and the same on every process of the grid (each front-end
- * checks in its own numbering).
+ * The native operations on generic matrices (native/grid.h's rma_bcm_t):
+ * the argument checks of the native API (rma_bcm_gemm, ..., numbering the
+ * public functions' arguments, messages naming routine) and the runs after
+ * them, which the ScaLAPACK front-end's rma_p?* call once their own checks
+ * (in PXERBLA's numbering) passed. The typed public functions
+ * (rma_?matrix_*, native/typed.c) are one-line wrappers.
  */
 #ifndef RMA_NATIVE_RUN_H
 #define RMA_NATIVE_RUN_H
 
-#include "rmala.h"
+#include "core/dtype.h"
+#include "native/grid.h"
 
-/* Collective over the grid: rma_dmatrix_gemm with checked arguments. */
-int rma_dmatrix_gemm_run(char transa, char transb, int m, int n, int k, double alpha,
-                         const rma_dmatrix_t *a, int ia, int ja, const rma_dmatrix_t *b, int ib,
-                         int jb, double beta, const rma_dmatrix_t *c, int ic, int jc);
+/* Collective over c's grid: rma_?matrix_gemm (checks, then the run). A NULL
+ * matrix pointer is passed as NULL. */
+int rma_bcm_gemm(const char *routine, char transa, char transb, int m, int n, int k,
+                 rma_scalar_t alpha, const rma_bcm_t *a, int ia, int ja, const rma_bcm_t *b,
+                 int ib, int jb, rma_scalar_t beta, const rma_bcm_t *c, int ic, int jc);
 
-/* Collective over the grid: rma_dmatrix_getrf with checked arguments. */
-int rma_dmatrix_getrf_run(int m, int n, const rma_dmatrix_t *a, int ia, int ja, int *ipiv);
+/* Collective over the grid: the gemm with checked arguments (a, b and c of
+ * one type). */
+int rma_bcm_gemm_run(char transa, char transb, int m, int n, int k, rma_scalar_t alpha,
+                     const rma_bcm_t *a, int ia, int ja, const rma_bcm_t *b, int ib, int jb,
+                     rma_scalar_t beta, const rma_bcm_t *c, int ic, int jc);
 
-/* Collective over the grid: rma_dmatrix_getrs with checked arguments; a
- * pivot outside the window's rows is reported by routine as argument
- * ipiv_pos. */
-int rma_dmatrix_getrs_run(char trans, int n, int nrhs, const rma_dmatrix_t *a, int ia, int ja,
-                          const int *ipiv, const rma_dmatrix_t *b, int ib, int jb,
-                          const char *routine, int ipiv_pos);
+/* Collective over a's grid: rma_dmatrix_getrf (checks, then the run). */
+int rma_bcm_getrf(const char *routine, int m, int n, const rma_bcm_t *a, int ia, int ja,
+                  int *ipiv);
+
+/* Collective over the grid: the LU with checked arguments. */
+int rma_bcm_getrf_run(int m, int n, const rma_bcm_t *a, int ia, int ja, int *ipiv);
+
+/* Collective over a's grid: rma_dmatrix_getrs (checks, then the run). */
+int rma_bcm_getrs(const char *routine, char trans, int n, int nrhs, const rma_bcm_t *a, int ia,
+                  int ja, const int *ipiv, const rma_bcm_t *b, int ib, int jb);
+
+/* Collective over the grid: the solve with checked arguments; a pivot
+ * outside the window's rows is reported by routine as argument ipiv_pos. */
+int rma_bcm_getrs_run(char trans, int n, int nrhs, const rma_bcm_t *a, int ia, int ja,
+                      const int *ipiv, const rma_bcm_t *b, int ib, int jb, const char *routine,
+                      int ipiv_pos);
 
 #endif

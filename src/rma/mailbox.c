@@ -21,11 +21,12 @@ struct rma_mailbox_keep {
 static int64_t *shm_counters(const rma_mailbox_t *mb, int rank) {
   return (int64_t *)mb->seg.peer[rank];
 }
+// Displacements in bytes (the segment's unit), offsets in 8-byte words.
 static MPI_Aint rma_counter_disp(const rma_mailbox_t *mb, int counter) {
-  return (MPI_Aint)mb->ncounters + counter;
+  return 8 * ((MPI_Aint)mb->ncounters + counter);
 }
 static MPI_Aint data_disp(const rma_mailbox_t *mb, long offset) {
-  return 2 * (MPI_Aint)mb->ncounters + offset;
+  return 8 * (2 * (MPI_Aint)mb->ncounters + offset);
 }
 
 int rma_mailbox_release(void) {
@@ -39,7 +40,7 @@ int rma_mailbox_release(void) {
 }
 
 long long rma_mailbox_bytes(const rma_context_t *ctx) {
-  return ctx->mailbox ? (long long)ctx->mailbox->mb.seg.cap * (long long)sizeof(double) : 0;
+  return ctx->mailbox ? (long long)ctx->mailbox->mb.seg.cap : 0;
 }
 
 int rma_mailbox_open(int ncounters, long data_len, rma_mailbox_t **mb) {
@@ -71,8 +72,8 @@ int rma_mailbox_open_private(int ncounters, long private_len, long data_len, rma
     }
     // The counters and headers stay private to each simulated rank in the
     // simulation's shared-malloc mode; the rest of the data area is bulk.
-    int rc = rma_win_alloc_head(2L * ncounters + data_len, 2L * ncounters + private_len, shared,
-                                &keep->mb.seg);
+    int rc = rma_win_alloc_head(8 * (2L * ncounters + data_len), 8 * (2L * ncounters + private_len),
+                                shared, &keep->mb.seg);
     if (rc != 0) {
       free(keep);
       return rc;
@@ -81,7 +82,7 @@ int rma_mailbox_open_private(int ncounters, long private_len, long data_len, rma
     k = &keep->mb;
     k->shared = shared, k->ncounters = ncounters, k->data_len = data_len;
     k->private_len = private_len;
-    k->data = k->seg.base + data_disp(k, 0);
+    k->data = (double *)((char *)k->seg.base + data_disp(k, 0));
   }
   // Nobody adds to a counter before every rank has zeroed its own.
   memset(k->seg.base, 0, sizeof(int64_t) * 2 * (size_t)k->ncounters);
@@ -120,7 +121,7 @@ int rma_mailbox_put(rma_mailbox_t *mb, int target, long offset, const double *sr
     return 0;
   double *there = mb->seg.peer[target];
   if (there) {
-    there += data_disp(mb, offset);
+    there = (double *)((char *)there + data_disp(mb, offset));
     for (int i = 0; i < rows; i++)
       memcpy(there + (long)i * ldt, src + (long)i * lds, sizeof(double) * (size_t)cols);
     return 0;
@@ -139,7 +140,7 @@ int rma_mailbox_put_bytes(rma_mailbox_t *mb, int target, long offset, const void
                           size_t bytes) {
   if (bytes == 0)
     return 0;
-  double *there = mb->seg.peer[target];
+  char *there = mb->seg.peer[target];
   if (there) {
     memcpy(there + data_disp(mb, offset), src, bytes);
     return 0;
@@ -156,7 +157,7 @@ int64_t *rma_mailbox_peer_counters(const rma_mailbox_t *mb, int target) {
 }
 
 double *rma_mailbox_peer_data(const rma_mailbox_t *mb, int target) {
-  return mb->seg.peer[target] ? mb->seg.peer[target] + data_disp(mb, 0) : NULL;
+  return mb->seg.peer[target] ? (double *)((char *)mb->seg.peer[target] + data_disp(mb, 0)) : NULL;
 }
 
 int rma_mailbox_flush(rma_mailbox_t *mb, int target) {

@@ -5,7 +5,7 @@
 
 #include "core/error.h"
 
-void rma_panel_init(rma_panel_t *p, double *buf, double *stage, long stage_cap, int all) {
+void rma_panel_init(rma_panel_t *p, void *buf, void *stage, long stage_cap, int all) {
   memset(p, 0, sizeof *p);
   p->buf = buf;
   p->stage.buf = stage, p->stage.cap = stage ? stage_cap : 0, p->stage.all = all;
@@ -21,7 +21,7 @@ int rma_panel_get(rma_panel_t *p, const rma_win_t *w, const rma_tiles_t *t, rma_
       return RMA_ERR_NO_MEMORY;
     p->reqs = q, p->maxreq = cap;
   }
-  return rma_patch_rget(w, t, r, p->buf + off, ld, p->reqs, &p->nreq,
+  return rma_patch_rget(w, t, r, (char *)p->buf + off * (long)rma_tiles_esize(t), ld, p->reqs, &p->nreq,
                         p->stage.buf ? &p->stage : NULL);
 }
 

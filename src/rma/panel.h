@@ -14,18 +14,18 @@
 #include "rma/patch.h"
 
 typedef struct {
-  double *buf; /* the panel */
+  void *buf; /* the panel (elements of the directories' type) */
   rma_stage_t stage;
   MPI_Request *reqs;
   int nreq, maxreq;
 } rma_panel_t;
 
-/* Local. An empty panel over buf with a staging area of stage_cap doubles
+/* Local. An empty panel over buf with a staging area of stage_cap bytes
  * at stage (stage_cap 0: none); all = 1 stages every piece. */
-void rma_panel_init(rma_panel_t *p, double *buf, double *stage, long stage_cap, int all);
+void rma_panel_init(rma_panel_t *p, void *buf, void *stage, long stage_cap, int all);
 
 /* Local (one-sided). Issue the gets of rectangle r of (w, t) into the panel
- * at offset off with leading dimension ld. */
+ * at element offset off with leading dimension ld. */
 int rma_panel_get(rma_panel_t *p, const rma_win_t *w, const rma_tiles_t *t, rma_rect_t r, long off,
                   int ld);
 

@@ -38,13 +38,15 @@ int rma_patch_requests(const rma_tiles_t *t, rma_rect_t p) {
 // buf (ldb): a get when put == 0, a put otherwise, appending its requests to
 // reqs (*nreq updated). A piece in place reach (this rank's or a node
 // neighbour's) is copied at once and yields MPI_REQUEST_NULL.
-static int xfer_rect(const rma_win_t *w, int put, int owner, long disp, int ld, int rows, int cols,
-                     double *buf, int ldb, MPI_Request *reqs, int *nreq, rma_stage_t *stage) {
+static int xfer_rect(const rma_win_t *w, rma_dtype_t dt, int put, int owner, long disp, int ld,
+                     int rows, int cols, void *buf, int ldb, MPI_Request *reqs, int *nreq,
+                     rma_stage_t *stage) {
   int contiguous = rows == 1 || (ld == cols && ldb == cols);
+  size_t es = rma_dtype_size(dt);
   // A get through the staging area: contiguous there, copied after the wait.
   if (!put && stage &&
       (stage->all || (split_rows && !w->peer[owner] && rows > 1 && ld == cols && ldb != cols))) {
-    long len = (long)rows * cols;
+    long len = (long)rows * cols * (long)es;
     if (stage->len + len > stage->cap)
       return RMA_ERR_NO_MEMORY;
     if (stage->ncopy == stage->maxcopy) {
@@ -54,15 +56,17 @@ static int xfer_rect(const rma_win_t *w, int put, int owner, long disp, int ld, 
         return RMA_ERR_NO_MEMORY;
       stage->copies = c, stage->maxcopy = cap;
     }
-    stage->copies[stage->ncopy++] = (rma_staged_t){buf, stage->len, rows, cols, ldb};
-    double *at = stage->buf + stage->len;
+    stage->copies[stage->ncopy++] = (rma_staged_t){buf, stage->len, rows, cols * (int)es,
+                                                   ldb * (int)es};
+    char *at = (char *)stage->buf + stage->len;
     stage->len += len;
-    return xfer_rect(w, 0, owner, disp, ld, rows, cols, at, cols, reqs, nreq, NULL);
+    return xfer_rect(w, dt, 0, owner, disp, ld, rows, cols, at, cols, reqs, nreq, NULL);
   }
   if (w->peer[owner]) {
     for (int i = 0; i < rows; i++) {
-      double *there = w->peer[owner] + disp + (long)i * ld, *other = buf + (long)i * ldb;
-      memcpy(put ? there : other, put ? other : there, sizeof(double) * (size_t)cols);
+      char *there = (char *)w->peer[owner] + es * (disp + (long)i * ld);
+      char *other = (char *)buf + es * (size_t)i * (size_t)ldb;
+      memcpy(put ? there : other, put ? other : there, es * (size_t)cols);
     }
     reqs[(*nreq)++] = MPI_REQUEST_NULL;
     return 0;
@@ -79,37 +83,39 @@ static int xfer_rect(const rma_win_t *w, int put, int owner, long disp, int ld, 
   // (or, under MPICH, one transfer per row).
   if (!contiguous && split_rows) {
     for (int i = 0; i < rows; i++)
-      RMA_CALL(xfer_rect(w, put, owner, disp + (long)i * ld, ld, 1, cols, buf + (long)i * ldb, ldb,
-                         reqs, nreq, NULL));
+      RMA_CALL(xfer_rect(w, dt, put, owner, disp + (long)i * ld, ld, 1, cols,
+                         (char *)buf + es * (size_t)i * (size_t)ldb, ldb, reqs, nreq, NULL));
     return 0;
   }
-  MPI_Datatype win_t = MPI_DOUBLE, buf_t = MPI_DOUBLE;
+  MPI_Datatype elem = rma_dtype_mpi(dt), win_t = elem, buf_t = elem;
   int win_n = rows * cols, buf_n = rows * cols;
   if (!contiguous) {
-    MPI_Type_vector(rows, cols, ld, MPI_DOUBLE, &win_t);
+    MPI_Type_vector(rows, cols, ld, elem, &win_t);
     MPI_Type_commit(&win_t);
     win_n = 1;
     if (ldb != cols) {
-      MPI_Type_vector(rows, cols, ldb, MPI_DOUBLE, &buf_t);
+      MPI_Type_vector(rows, cols, ldb, elem, &buf_t);
       MPI_Type_commit(&buf_t);
       buf_n = 1;
     }
   }
   MPI_Request *req = &reqs[(*nreq)++];
-  int rc = put ? MPI_Rput(buf, buf_n, buf_t, owner, (MPI_Aint)disp, win_n, win_t, w->win, req)
-               : MPI_Rget(buf, buf_n, buf_t, owner, (MPI_Aint)disp, win_n, win_t, w->win, req);
-  if (win_t != MPI_DOUBLE)
+  MPI_Aint at = (MPI_Aint)disp * (MPI_Aint)es; // the segment's unit is the byte
+  int rc = put ? MPI_Rput(buf, buf_n, buf_t, owner, at, win_n, win_t, w->win, req)
+               : MPI_Rget(buf, buf_n, buf_t, owner, at, win_n, win_t, w->win, req);
+  if (win_t != elem)
     MPI_Type_free(&win_t);
-  if (buf_t != MPI_DOUBLE)
+  if (buf_t != elem)
     MPI_Type_free(&buf_t);
   return rc == MPI_SUCCESS ? 0 : RMA_ERR_MPI;
 }
 
 // Issue the transfers of patch p, one per tile it touches.
-static int patch_xfer(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rect_t p, double *buf,
+static int patch_xfer(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rect_t p, void *buf,
                       int ldb, MPI_Request *reqs, int *nreq, rma_stage_t *stage) {
   if (p.rows <= 0 || p.cols <= 0)
     return 0;
+  size_t es = rma_tiles_esize(t);
   int bi0 = rma_tiles_row_of(t, p.r0), bi1 = rma_tiles_row_of(t, p.r0 + p.rows - 1);
   int bj0 = rma_tiles_col_of(t, p.c0), bj1 = rma_tiles_col_of(t, p.c0 + p.cols - 1);
   for (int bi = bi0; bi <= bi1; bi++)
@@ -122,14 +128,14 @@ static int patch_xfer(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rec
       int r1 = p.r0 + p.rows < tile.r0 + tile.rows ? p.r0 + p.rows : tile.r0 + tile.rows;
       int c1 = p.c0 + p.cols < tile.c0 + tile.cols ? p.c0 + p.cols : tile.c0 + tile.cols;
       long disp = tile.disp + (long)(r0 - tile.r0) * tile.ld + (c0 - tile.c0);
-      double *part = buf + (long)(r0 - p.r0) * ldb + (c0 - p.c0);
-      RMA_CALL(xfer_rect(w, put, tile.owner, disp, tile.ld, r1 - r0, c1 - c0, part, ldb, reqs, nreq,
-                         stage));
+      char *part = (char *)buf + es * ((long)(r0 - p.r0) * ldb + (c0 - p.c0));
+      RMA_CALL(xfer_rect(w, t->dtype, put, tile.owner, disp, tile.ld, r1 - r0, c1 - c0, part, ldb,
+                         reqs, nreq, stage));
     }
   return 0;
 }
 
-int rma_patch_rget(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, double *buf, int ldb,
+int rma_patch_rget(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, void *buf, int ldb,
                    MPI_Request *reqs, int *nreq, rma_stage_t *stage) {
   return patch_xfer(w, t, 0, p, buf, ldb, reqs, nreq, stage);
 }
@@ -140,13 +146,13 @@ void rma_stage_finish(rma_stage_t *stage) {
   for (int c = 0; c < stage->ncopy; c++) {
     const rma_staged_t *s = &stage->copies[c];
     for (int i = 0; i < s->rows; i++)
-      memcpy(s->dst + (long)i * s->ld, stage->buf + s->src + (long)i * s->cols,
-             sizeof(double) * (size_t)s->cols);
+      memcpy((char *)s->dst + (long)i * s->ld, (char *)stage->buf + s->src + (long)i * s->cols,
+             (size_t)s->cols);
   }
   stage->ncopy = 0, stage->len = 0;
 }
 
-int rma_patch_copy(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rect_t p, double *buf,
+int rma_patch_copy(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rect_t p, void *buf,
                    int ldb) {
   int n = rma_patch_requests(t, p), count = 0, rc;
   MPI_Request *reqs = malloc(sizeof(MPI_Request) * (size_t)(n > 0 ? n : 1));
@@ -159,7 +165,7 @@ int rma_patch_copy(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rect_t
   return rc;
 }
 
-double *rma_patch_in_place(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, int *ld) {
+void *rma_patch_in_place(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, int *ld) {
   if (p.rows <= 0 || p.cols <= 0)
     return NULL;
   int bi = rma_tiles_row_of(t, p.r0), bj = rma_tiles_col_of(t, p.c0);
@@ -169,5 +175,6 @@ double *rma_patch_in_place(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t 
       p.c0 + p.cols > tile.c0 + tile.cols)
     return NULL;
   *ld = tile.ld;
-  return w->peer[tile.owner] + tile.disp + (long)(p.r0 - tile.r0) * tile.ld + (p.c0 - tile.c0);
+  return (char *)w->peer[tile.owner] +
+         rma_tiles_esize(t) * (tile.disp + (long)(p.r0 - tile.r0) * tile.ld + (p.c0 - tile.c0));
 }

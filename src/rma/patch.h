@@ -1,6 +1,7 @@
 /*
  * Fetching rectangular patches of a distributed matrix through its tile
- * directory and segments (rma/win.h): pieces in place reach (this rank's
+ * directory and segments (rma/win.h), elements of the directory's type
+ * (buffers row-major, ld in elements): pieces in place reach (this rank's
  * and its node neighbours') are copied or used directly; the others take one
  * MPI_Rget per tile the patch touches, contiguous when a whole tiled tile
  * is fetched, one vector datatype otherwise (under MPICH one get per row,
@@ -17,11 +18,11 @@
  * its rows times the tile columns it touches). */
 int rma_patch_requests(const rma_tiles_t *t, rma_rect_t p);
 
-/* A deferred copy from a staging area into its place. */
+/* A deferred copy from a staging area into its place (bytes). */
 typedef struct {
-  double *dst;
-  long src; /* offset in the staging area */
-  int rows, cols, ld;
+  void *dst;
+  long src;           /* byte offset in the staging area */
+  int rows, cols, ld; /* cols and ld in bytes */
 } rma_staged_t;
 
 /*
@@ -31,8 +32,8 @@ typedef struct {
  * on the caller's side (one contiguous get per tile instead of one per row).
  */
 typedef struct {
-  double *buf;
-  long len, cap; /* doubles used, capacity */
+  void *buf;
+  long len, cap; /* bytes used, capacity */
   rma_staged_t *copies;
   int ncopy, maxcopy;
   int all;
@@ -44,7 +45,7 @@ typedef struct {
  * with MPI_Waitall before reading buf, then calls rma_stage_finish on stage
  * (NULL: no staging).
  */
-int rma_patch_rget(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, double *buf, int ldb,
+int rma_patch_rget(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, void *buf, int ldb,
                    MPI_Request *reqs, int *nreq, rma_stage_t *stage);
 
 /* Local. 1 when whole tiles that would land strided are better staged
@@ -57,7 +58,7 @@ void rma_stage_finish(rma_stage_t *stage);
 
 /* Local (one-sided). A blocking get (put = 0) or put (put = 1) of patch p:
  * issues the transfers and waits for them. */
-int rma_patch_copy(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rect_t p, double *buf,
+int rma_patch_copy(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rect_t p, void *buf,
                    int ldb);
 
 /*
@@ -65,6 +66,6 @@ int rma_patch_copy(const rma_win_t *w, const rma_tiles_t *t, int put, rma_rect_t
  * rank's segment or a node neighbour's), return a pointer to its first
  * element and its ld in *ld; otherwise NULL.
  */
-double *rma_patch_in_place(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, int *ld);
+void *rma_patch_in_place(const rma_win_t *w, const rma_tiles_t *t, rma_rect_t p, int *ld);
 
 #endif

@@ -40,7 +40,7 @@ static int try_shared(rma_context_t *ctx, MPI_Aint bytes, MPI_Info info, rma_win
   // every rank asks for the node's largest.
   RMA_CALL_MPI(MPI_Allreduce(MPI_IN_PLACE, &bytes, 1, MPI_AINT, MPI_MAX, ctx->node));
 #endif
-  int failed = MPI_Win_allocate_shared(bytes, sizeof(double), info, ctx->node, &base,
+  int failed = MPI_Win_allocate_shared(bytes, 1, info, ctx->node, &base,
                                        &w->node_win) != MPI_SUCCESS;
   if (!failed) {
     MPI_Win_set_errhandler(w->node_win, MPI_ERRORS_RETURN);
@@ -89,7 +89,7 @@ static int misplaced(rma_win_t *w) {
   MPI_Comm comm = rma_context()->comm;
   int next = (w->rank + 1) % w->size, bad = 0;
   double got = 0.0;
-  w->base[0] = (double)(w->rank + 1);
+  *(double *)w->base = (double)(w->rank + 1);
   bad |= MPI_Win_sync(w->win) != MPI_SUCCESS;
   bad |= MPI_Barrier(comm) != MPI_SUCCESS;
   bad |= MPI_Get(&got, 1, MPI_DOUBLE, next, 0, 1, MPI_DOUBLE, w->win) != MPI_SUCCESS;
@@ -109,8 +109,8 @@ static int misplaced(rma_win_t *w) {
 static int sim_bulk_alloc(rma_context_t *ctx, MPI_Aint bytes, long head, int shared,
                           MPI_Info info, rma_win_t *w) {
   // A head beyond one double is a mailbox's (transfers land anywhere in it).
-  size_t hb = sizeof(double) * (size_t)(head > 0 ? head : 1);
-  w->base = head > 1 ? rma_sim_folded_alloc((size_t)bytes, hb)
+  size_t hb = (size_t)(head > (long)sizeof(double) ? head : (long)sizeof(double));
+  w->base = head > (long)sizeof(double) ? rma_sim_folded_alloc((size_t)bytes, hb)
                      : rma_sim_bulk_alloc((size_t)bytes, hb);
   if (rma_status_agree(ctx->comm, w->base ? 0 : RMA_ERR_NO_MEMORY))
     return RMA_ERR_NO_MEMORY;
@@ -131,7 +131,7 @@ static int sim_bulk_alloc(rma_context_t *ctx, MPI_Aint bytes, long head, int sha
     return RMA_ERR_MPI;
   w->shared = in_place;
   if (!in_place || ctx->nnodes > 1) {
-    int rc = MPI_Win_create(w->base, bytes, sizeof(double), info, ctx->comm, &w->win);
+    int rc = MPI_Win_create(w->base, bytes, 1, info, ctx->comm, &w->win);
     if (any_failed(ctx->comm, rc != MPI_SUCCESS))
       return RMA_ERR_MPI;
     w->remote = 1;
@@ -141,7 +141,7 @@ static int sim_bulk_alloc(rma_context_t *ctx, MPI_Aint bytes, long head, int sha
 #endif
 
 int rma_win_alloc(long cap, int shared, rma_win_t *w) {
-  return rma_win_alloc_head(cap, 1, shared, w);
+  return rma_win_alloc_head(cap, (long)sizeof(double), shared, w);
 }
 
 int rma_win_alloc_head(long cap, long head, int shared, rma_win_t *w) {
@@ -149,9 +149,10 @@ int rma_win_alloc_head(long cap, long head, int shared, rma_win_t *w) {
   memset(w, 0, sizeof *w);
   w->node_win = w->win = MPI_WIN_NULL;
   w->rank = ctx->rank, w->size = ctx->size;
-  w->cap = cap > 0 ? cap : 1;
-  MPI_Aint bytes = (MPI_Aint)w->cap * (MPI_Aint)sizeof(double);
-  w->peer = calloc((size_t)ctx->size, sizeof(double *));
+  // Whole doubles, at least one: the window check writes one.
+  w->cap = cap > (long)sizeof(double) ? (cap + 7) / 8 * 8 : (long)sizeof(double);
+  MPI_Aint bytes = (MPI_Aint)w->cap;
+  w->peer = calloc((size_t)ctx->size, sizeof(void *));
   if (rma_status_agree(ctx->comm, w->peer ? 0 : RMA_ERR_NO_MEMORY)) {
     free(w->peer);
     w->peer = NULL;
@@ -179,14 +180,14 @@ int rma_win_alloc_head(long cap, long head, int shared, rma_win_t *w) {
   if (!(shared && ctx->node_size > 1 && try_shared(ctx, bytes, info, w) == 0)) {
     // The RMA domain only: one window that allocates the segments.
     void *base = NULL;
-    rc = MPI_Win_allocate(bytes, sizeof(double), info, ctx->comm, &base, &w->win);
+    rc = MPI_Win_allocate(bytes, 1, info, ctx->comm, &base, &w->win);
     rc = any_failed(ctx->comm, rc != MPI_SUCCESS) ? RMA_ERR_MPI : 0;
     w->base = base;
     w->peer[ctx->rank] = w->base;
     w->remote = 1;
   } else if (ctx->nnodes > 1) {
     // Other nodes reach the shared segments through a window laid over them.
-    rc = MPI_Win_create(w->base, bytes, sizeof(double), info, ctx->comm, &w->win);
+    rc = MPI_Win_create(w->base, bytes, 1, info, ctx->comm, &w->win);
     rc = any_failed(ctx->comm, rc != MPI_SUCCESS) ? RMA_ERR_MPI : 0;
     w->remote = 1;
   }

@@ -1,6 +1,7 @@
 /*
  * Library-owned distributed segments: every rank of the library
- * communicator holds cap doubles that the other ranks read (and, for the
+ * communicator holds cap bytes (elements of any type; displacements in
+ * bytes) that the other ranks read (and, for the
  * LU mailbox, write) in one of two domains:
  *  - in place: ranks of one node map each other's segments through a
  *    node-shared window (MPI_Win_allocate_shared on the node communicator,
@@ -20,9 +21,9 @@
 typedef struct {
   MPI_Win node_win; /* shared window on the node communicator, or MPI_WIN_NULL */
   MPI_Win win;      /* window over the segments on the library communicator, or MPI_WIN_NULL */
-  double *base;     /* this rank's segment */
-  long cap;         /* doubles per rank */
-  double **peer;    /* peer[r]: rank r's segment when it is readable in place, else NULL */
+  void *base;       /* this rank's segment */
+  long cap;         /* bytes per rank */
+  void **peer;      /* peer[r]: rank r's segment when it is readable in place, else NULL */
   int rank, size;
   int remote; /* some rank's segment is reachable only through win */
   int shared; /* in-place domain in use (node_win, or the simulation's shared malloc) */
@@ -31,7 +32,7 @@ typedef struct {
 
 /*
  * Collective over the library communicator; every rank passes the same cap
- * and shared. Allocate cap doubles per rank. shared = 1 asks for the
+ * and shared. Allocate cap bytes per rank (at least 8; displacement unit 1). shared = 1 asks for the
  * in-place domain on each node; when the MPI library cannot serve a shared
  * window (Open MPI restricted to one osc component other than sm, for
  * instance) every rank falls back to one MPI_Win_allocate window. A window
@@ -42,7 +43,7 @@ typedef struct {
 int rma_win_alloc(long cap, int shared, rma_win_t *w);
 
 /*
- * rma_win_alloc whose first head doubles hold per-rank state (counters,
+ * rma_win_alloc whose first head bytes hold per-rank state (counters,
  * flags): in the simulation build's shared-malloc mode (core/sim.h) they
  * stay private to each simulated rank while the rest is shared between all
  * of them; elsewhere the same as rma_win_alloc.

@@ -96,8 +96,8 @@ void rma_desc_check(const rma_desc_t *d, int ma, int mpos, int na, int npos, int
 
 int rma_desc_served(const rma_desc_t *d) { return d->imb == d->mb && d->inb == d->nb; }
 
-rma_dmatrix_t rma_desc_matrix(const rma_desc_t *d, rma_grid_t grid, const double *data) {
-  return (rma_dmatrix_t){grid, d->m, d->n, d->mb, d->nb, d->rsrc, d->csrc, (double *)data, d->lld};
+rma_bcm_t rma_desc_matrix(const rma_desc_t *d, rma_grid_t grid, rma_dtype_t dt, const void *data) {
+  return (rma_bcm_t){grid, dt, d->m, d->n, d->mb, d->nb, d->rsrc, d->csrc, (void *)data, d->lld};
 }
 
 int rma_desc_unreadable(const char *routine, int key) {

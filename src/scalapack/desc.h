@@ -10,6 +10,7 @@
 #ifndef RMA_SCALAPACK_DESC_H
 #define RMA_SCALAPACK_DESC_H
 
+#include "native/grid.h"
 #include "rmala.h"
 
 typedef struct {
@@ -53,8 +54,8 @@ int rma_desc_unreadable(const char *routine, int key);
  * with first blocks of full size). */
 int rma_desc_served(const rma_desc_t *d);
 
-/* Local. The native matrix (whole array, not the window) over the local
- * array data on grid. */
-rma_dmatrix_t rma_desc_matrix(const rma_desc_t *d, rma_grid_t grid, const double *data);
+/* Local. The native matrix of type dt (whole array, not the window) over
+ * the local array data on grid. */
+rma_bcm_t rma_desc_matrix(const rma_desc_t *d, rma_grid_t grid, rma_dtype_t dt, const void *data);
 
 #endif

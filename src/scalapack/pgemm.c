@@ -1,7 +1,8 @@
 /*
- * rma_pdgemm: PDGEMM's arguments and semantics on ScaLAPACK's own arrays.
- * Layers: rma_pdgemm (descriptor checks, PXERBLA numbering) -> native
- *         front-end (rma_dmatrix_gemm_run) -> ops/gemm (the engine).
+ * rma_psgemm / rma_pdgemm / rma_pcgemm / rma_pzgemm: P?GEMM's arguments and
+ * semantics on ScaLAPACK's own arrays, one body for the four types.
+ * Layers: rma_p?gemm (descriptor checks, PXERBLA numbering) -> native
+ *         front-end (rma_bcm_gemm_run) -> ops/gemm (the engine).
  */
 #include <stdio.h>
 
@@ -12,16 +13,17 @@
 #include "scalapack/blacs.h"
 #include "scalapack/desc.h"
 
-
-int rma_pdgemm(char transa, char transb, int m, int n, int k, double alpha, const double *a,
-               int ia, int ja, const int *desca, const double *b, int ib, int jb,
-               const int *descb, double beta, double *c, int ic, int jc, const int *descc) {
+// P?GEMM of type dt, named routine.
+static int pgemm(rma_dtype_t dt, const char *routine, char transa, char transb, int m, int n,
+                 int k, rma_scalar_t alpha, const void *a, int ia, int ja, const int *desca,
+                 const void *b, int ib, int jb, const int *descb, rma_scalar_t beta, void *c,
+                 int ic, int jc, const int *descc) {
   rma_desc_t da, db, dc;
   rma_desc_grid_t g;
   rma_grid_t grid;
   char why[96];
   snprintf(why, sizeof why, "%c%c m=%d n=%d k=%d", transa, transb, m, n, k);
-  int rc = rma_pd_enter("rma_pdgemm", why, desca, 10, &da, &g, &grid);
+  int rc = rma_pd_enter(routine, why, desca, 10, &da, &g, &grid);
   if (rc != 0)
     return rc;
   rma_desc_err_t e = {0, ""};
@@ -42,11 +44,25 @@ int rma_pdgemm(char transa, char transb, int m, int n, int k, double alpha, cons
     rma_desc_check(&db, tb ? n : k, tb ? 4 : 5, tb ? k : n, tb ? 5 : 4, ib, jb, 14, &g, &e);
   if (!kc && dc.ctxt == da.ctxt)
     rma_desc_check(&dc, m, 3, n, 4, ic, jc, 19, &g, &e);
-  RMA_CALL(rma_info_agree(grid->ctx->comm, "rma_pdgemm", e.key, e.why));
+  RMA_CALL(rma_info_agree(grid->ctx->comm, routine, e.key, e.why));
   if (!rma_desc_served(&da) || !rma_desc_served(&db) || !rma_desc_served(&dc))
     return RMA_ERR_NOT_IMPLEMENTED;
-  rma_dmatrix_t A = rma_desc_matrix(&da, grid, a), B = rma_desc_matrix(&db, grid, b);
-  rma_dmatrix_t C = rma_desc_matrix(&dc, grid, c);
-  return rma_dmatrix_gemm_run(transa, transb, m, n, k, alpha, &A, ia - 1, ja - 1, &B, ib - 1,
-                              jb - 1, beta, &C, ic - 1, jc - 1);
+  rma_bcm_t A = rma_desc_matrix(&da, grid, dt, a), B = rma_desc_matrix(&db, grid, dt, b);
+  rma_bcm_t C = rma_desc_matrix(&dc, grid, dt, c);
+  return rma_bcm_gemm_run(transa, transb, m, n, k, alpha, &A, ia - 1, ja - 1, &B, ib - 1, jb - 1,
+                          beta, &C, ic - 1, jc - 1);
 }
+
+// The four entry points: the same body on their element type.
+#define RMA_PGEMM(p, T, DT)                                                                        \
+  int rma_p##p##gemm(char transa, char transb, int m, int n, int k, T alpha, const T *a, int ia,   \
+                     int ja, const int *desca, const T *b, int ib, int jb, const int *descb,       \
+                     T beta, T *c, int ic, int jc, const int *descc) {                             \
+    return pgemm(DT, "rma_p" #p "gemm", transa, transb, m, n, k, alpha, a, ia, ja, desca, b, ib,   \
+                 jb, descb, beta, c, ic, jc, descc);                                               \
+  }
+
+RMA_PGEMM(s, float, RMA_DT_S)
+RMA_PGEMM(d, double, RMA_DT_D)
+RMA_PGEMM(c, float _Complex, RMA_DT_C)
+RMA_PGEMM(z, double _Complex, RMA_DT_Z)

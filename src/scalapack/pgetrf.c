@@ -2,7 +2,7 @@
  * rma_pdgetrf: PDGETRF's arguments and semantics on ScaLAPACK's own arrays;
  * beyond ScaLAPACK, MB != NB and offsets off block boundaries are accepted.
  * Layers: descriptor checks (PXERBLA numbering) -> native front-end
- *         (rma_dmatrix_getrf_run) -> ops/getrf (the engine).
+ *         (rma_bcm_getrf_run) -> ops/getrf (the engine).
  */
 #include <stdio.h>
 
@@ -27,6 +27,6 @@ int rma_pdgetrf(int m, int n, double *a, int ia, int ja, const int *desca, int *
   RMA_CALL(rma_info_agree(grid->ctx->comm, "rma_pdgetrf", e.key, e.why));
   if (!rma_desc_served(&da))
     return RMA_ERR_NOT_IMPLEMENTED;
-  rma_dmatrix_t A = rma_desc_matrix(&da, grid, a);
-  return rma_dmatrix_getrf_run(m, n, &A, ia - 1, ja - 1, ipiv);
+  rma_bcm_t A = rma_desc_matrix(&da, grid, RMA_DT_D, a);
+  return rma_bcm_getrf_run(m, n, &A, ia - 1, ja - 1, ipiv);
 }

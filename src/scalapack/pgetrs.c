@@ -2,7 +2,7 @@
  * rma_pdgetrs: PDGETRS's arguments and semantics on ScaLAPACK's own arrays,
  * with the factors and pivots of rma_pdgetrf or ScaLAPACK's PDGETRF.
  * Layers: descriptor checks (PXERBLA numbering) -> native front-end
- *         (rma_dmatrix_getrs_run) -> ops/getrs (the engine).
+ *         (rma_bcm_getrs_run) -> ops/getrs (the engine).
  */
 #include <stdio.h>
 
@@ -36,7 +36,8 @@ int rma_pdgetrs(char trans, int n, int nrhs, const double *a, int ia, int ja, co
   RMA_CALL(rma_info_agree(grid->ctx->comm, "rma_pdgetrs", e.key, e.why));
   if (!rma_desc_served(&da) || !rma_desc_served(&db))
     return RMA_ERR_NOT_IMPLEMENTED;
-  rma_dmatrix_t A = rma_desc_matrix(&da, grid, a), B = rma_desc_matrix(&db, grid, b);
-  return rma_dmatrix_getrs_run(trans, n, nrhs, &A, ia - 1, ja - 1, ipiv, &B, ib - 1, jb - 1,
+  rma_bcm_t A = rma_desc_matrix(&da, grid, RMA_DT_D, a);
+  rma_bcm_t B = rma_desc_matrix(&db, grid, RMA_DT_D, b);
+  return rma_bcm_getrs_run(trans, n, nrhs, &A, ia - 1, ja - 1, ipiv, &B, ib - 1, jb - 1,
                                "rma_pdgetrs", 8);
 }

@@ -9,21 +9,21 @@
 #include "store/store.h"
 
 int rma_store_precreate(int mb) {
-  long cap = (long)mb * (1L << 20) / (long)sizeof(double);
+  long cap = (long)mb * (1L << 20);
   if (cap <= 0)
     return 0;
   rma_win_t *w;
   rma_mailbox_t *box;
-  double *scratch;
+  void *scratch;
   // Each made and written once (rma_pages_touch): a first call then pays
   // neither the creation nor the first writes of fresh memory.
   RMA_CALL(rma_store_segment(RMA_STORE_A, cap, &w));
-  rma_pages_touch(w->base, sizeof(double) * (size_t)cap);
+  rma_pages_touch(w->base, (size_t)cap);
   RMA_CALL(rma_store_segment(RMA_STORE_B, cap, &w));
-  rma_pages_touch(w->base, sizeof(double) * (size_t)cap);
+  rma_pages_touch(w->base, (size_t)cap);
   RMA_CALL(rma_status_agree(rma_context()->comm, rma_store_scratch(cap, &scratch)));
-  rma_pages_touch(scratch, sizeof(double) * (size_t)cap);
-  RMA_CALL(rma_mailbox_open(64, cap, &box));
-  rma_pages_touch(box->data, sizeof(double) * (size_t)cap);
+  rma_pages_touch(scratch, (size_t)cap);
+  RMA_CALL(rma_mailbox_open(64, cap / (long)sizeof(double), &box));
+  rma_pages_touch(box->data, (size_t)cap);
   return rma_mailbox_close(box);
 }

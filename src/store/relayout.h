@@ -20,9 +20,9 @@ int rma_relayout_possible(const rma_tiles_t *t);
  * of mat's tiles and *work := the scratch buffer holding this rank's tiles
  * of mat in it. Returns 0 or RMA_ERR_NO_MEMORY (every rank).
  */
-int rma_relayout_in(const rma_matrix_t *mat, rma_tiles_t *t, double **work);
+int rma_relayout_in(const rma_matrix_t *mat, rma_tiles_t *t, void **work);
 
 /* Local. Copy the tiles back from work (directory t) into mat. */
-void rma_relayout_out(const rma_matrix_t *mat, const rma_tiles_t *t, const double *work);
+void rma_relayout_out(const rma_matrix_t *mat, const rma_tiles_t *t, const void *work);
 
 #endif

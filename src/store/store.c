@@ -15,7 +15,7 @@ typedef struct {
   int made;        /* seg holds an allocation */
   int shared;      /* the shared-memory switch it was made with */
   rma_win_t own;     /* a view of the caller's memory, read by its owner only */
-  double **own_peer; /* own.peer: this rank's entry set, every other NULL */
+  void **own_peer;   /* own.peer: this rank's entry set, every other NULL */
   rma_tiles_t tiled; /* directory of a re-laid-out copy */
 } pool_entry_t;
 
@@ -25,8 +25,8 @@ struct rma_store_pool {
 };
 
 // The scratch buffer is local memory: one per process, shared by contexts.
-static double *scratch;
-static long scratch_cap;
+static void *scratch;
+static long scratch_cap; // bytes
 static int scratch_sim; // simulation build, shared-malloc mode: from rma_sim_bulk_alloc
 
 static void scratch_free(void) {
@@ -48,7 +48,7 @@ static pool_entry_t *entry(rma_store_role_t role) {
   return ctx->store ? &ctx->store->role[role] : NULL;
 }
 
-int rma_store_scratch(long cap, double **buf) {
+int rma_store_scratch(long cap, void **buf) {
   rma_engine_on_close(RMA_RELEASE_STORE, store_close);
   if (cap > scratch_cap) {
     scratch_free();
@@ -56,7 +56,7 @@ int rma_store_scratch(long cap, double **buf) {
     // Shared-malloc mode (core/sim.h): panels and C blocks are bulk, shared
     // by all simulated ranks (their values are meaningless there anyway).
     if (rma_sim_shared()) {
-      scratch = rma_sim_bulk_alloc((size_t)cap * sizeof(double), 0);
+      scratch = rma_sim_bulk_alloc((size_t)cap, 0);
       if (!scratch)
         return RMA_ERR_NO_MEMORY;
       scratch_cap = cap, scratch_sim = 1;
@@ -64,17 +64,16 @@ int rma_store_scratch(long cap, double **buf) {
       return 0;
     }
 #endif
-    if (MPI_Alloc_mem((MPI_Aint)cap * (MPI_Aint)sizeof(double), MPI_INFO_NULL, &scratch) !=
-        MPI_SUCCESS)
+    if (MPI_Alloc_mem((MPI_Aint)cap, MPI_INFO_NULL, &scratch) != MPI_SUCCESS)
       return RMA_ERR_NO_MEMORY;
     scratch_cap = cap;
-    rma_pages_populate(scratch, (size_t)cap * sizeof(double), 1);
+    rma_pages_populate(scratch, (size_t)cap, 1);
   }
   *buf = scratch;
   return 0;
 }
 
-long long rma_store_scratch_bytes(void) { return (long long)scratch_cap * (long long)sizeof(double); }
+long long rma_store_scratch_bytes(void) { return (long long)scratch_cap; }
 
 static int drop(pool_entry_t *e) {
   if (!e->made)
@@ -98,31 +97,32 @@ int rma_store_segment(rma_store_role_t role, long cap, rma_win_t **w) {
   return 0;
 }
 
-int rma_store_own(rma_store_role_t role, const double *seg, long seglen, rma_win_t **w) {
+int rma_store_own(rma_store_role_t role, const void *seg, long bytes, rma_win_t **w) {
   rma_context_t *ctx = rma_context();
   pool_entry_t *e = entry(role);
-  if (!e || (!e->own_peer && !(e->own_peer = calloc((size_t)ctx->size, sizeof(double *)))))
+  if (!e || (!e->own_peer && !(e->own_peer = calloc((size_t)ctx->size, sizeof(void *)))))
     return RMA_ERR_NO_MEMORY;
-  e->own_peer[ctx->rank] = (double *)seg;
-  e->own = (rma_win_t){MPI_WIN_NULL, MPI_WIN_NULL, (double *)seg, seglen, e->own_peer,
+  e->own_peer[ctx->rank] = (void *)seg;
+  e->own = (rma_win_t){MPI_WIN_NULL, MPI_WIN_NULL, (void *)seg, bytes, e->own_peer,
                        ctx->rank, ctx->size, 0, 0, 0};
   *w = &e->own;
   return 0;
 }
 
-int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *seg, long seglen,
+int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const void *seg, long seglen,
                      rma_win_t **w, const rma_tiles_t **stored) {
+  long es = (long)rma_tiles_esize(t);
   rma_context_t *ctx = rma_context();
   pool_entry_t *e = entry(role);
   if (!e)
     return RMA_ERR_NO_MEMORY;
   *stored = t;
   if (ctx->size == 1 && (t->kind == RMA_TILES_GRID || !t->o.colmajor))
-    return rma_store_own(role, seg, seglen, w); // every tile is local: a row-major source is its own mirror
-  RMA_CALL(rma_store_segment(role, rma_tiles_segment_max(t), w));
+    return rma_store_own(role, seg, seglen * es, w); // every tile is local: a row-major source is its own mirror
+  RMA_CALL(rma_store_segment(role, rma_tiles_segment_max(t) * es, w));
   if (t->kind != RMA_TILES_BLOCK_CYCLIC) {
     if (seglen > 0)
-      memcpy((*w)->base, seg, sizeof(double) * (size_t)seglen);
+      memcpy((*w)->base, seg, (size_t)(seglen * es));
     return rma_win_publish(*w);
   }
   // ScaLAPACK layout: the same tiles, each stored contiguously (a
@@ -131,6 +131,7 @@ int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *
   rma_tiles_free(&e->tiled);
   RMA_CALL(rma_tiles_init_window(&e->tiled, RMA_TILES_TILED, t->m, t->n, t->mb, t->nb, t->p0,
                                  t->p1, &o));
+  e->tiled.dtype = t->dtype;
   *stored = &e->tiled;
   int pr, pc;
   if (rma_tiles_coords(t, ctx->rank, &pr, &pc) == 0)
@@ -138,7 +139,7 @@ int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *
         rma_tile_t to;
         rma_tiles_locate(&e->tiled, bi, bj, &to);
         rma_rect_t r = {to.r0, to.c0, to.rows, to.cols};
-        rma_tiles_local_copy(t, (double *)seg, r, (*w)->base + to.disp, to.ld, 1);
+        rma_tiles_local_copy(t, (void *)seg, r, (char *)(*w)->base + to.disp * es, to.ld, 1);
       }
   return rma_win_publish(*w);
 }
@@ -178,5 +179,5 @@ static int store_close(void) {
 
 long long rma_store_bytes(const rma_context_t *ctx, rma_store_role_t role) {
   const pool_entry_t *e = ctx->store ? &ctx->store->role[role] : NULL;
-  return e && e->made ? (long long)e->seg.cap * (long long)sizeof(double) : 0;
+  return e && e->made ? (long long)e->seg.cap : 0;
 }

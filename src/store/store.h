@@ -29,13 +29,14 @@ typedef enum {
 } rma_store_role_t;
 
 /* Collective (same cap everywhere). The role's segment, with at least cap
- * doubles per rank. Returns 0 or RMA_ERR_MPI / RMA_ERR_NO_MEMORY on every
+ * bytes per rank. Returns 0 or RMA_ERR_MPI / RMA_ERR_NO_MEMORY on every
  * rank. */
 int rma_store_segment(rma_store_role_t role, long cap, rma_win_t **w);
 
 /*
  * Collective. A copy of a distributed matrix in the role's segment: this
- * rank's local part seg[0 .. seglen) (directory t) is copied in and the
+ * rank's local part seg[0 .. seglen) (seglen elements of t's type,
+ * directory t) is copied in and the
  * copies are published to every reader. *stored gets the directory of the
  * copy: a ScaLAPACK-layout source is stored tiled (the same tiles on the
  * same ranks, each tile contiguous, so a tile another node reads is one
@@ -43,23 +44,23 @@ int rma_store_segment(rma_store_role_t role, long cap, rma_win_t **w);
  * directory stays valid until the role is mirrored again. With one process
  * a row-major source is used itself (no copy, *stored = t).
  */
-int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const double *seg, long seglen,
+int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const void *seg, long seglen,
                      rma_win_t **w, const rma_tiles_t **stored);
 
 /*
- * Local. The caller's own local part seg[0 .. seglen) as the role's operand,
+ * Local. The caller's own local part (bytes bytes at seg) as the role's operand,
  * for a row-major matrix whose elements every rank reads from its own
  * segment only (ops decide that from the directories, e.g. dgemm's B on a
  * 1 x Q grid): no copy, no window; *w is readable in place by this rank
  * alone and stays valid until the role is used again.
  */
-int rma_store_own(rma_store_role_t role, const double *seg, long seglen, rma_win_t **w);
+int rma_store_own(rma_store_role_t role, const void *seg, long bytes, rma_win_t **w);
 
 /* Local. The pooled scratch buffer of this rank (dgemm panels and C block),
- * at least cap doubles, from MPI_Alloc_mem (registered for RMA where the MPI
+ * at least cap bytes, from MPI_Alloc_mem (registered for RMA where the MPI
  * does that); kept and released like the segments. Returns 0 or
  * RMA_ERR_NO_MEMORY. */
-int rma_store_scratch(long cap, double **buf);
+int rma_store_scratch(long cap, void **buf);
 
 /* Local. Bytes the scratch buffer holds on this rank. */
 long long rma_store_scratch_bytes(void);

@@ -48,7 +48,7 @@ int rma_tiles_init_window(rma_tiles_t *t, rma_tiles_kind_t kind, int m, int n, i
     return RMA_ERR_LAYOUT;
   if (kind == RMA_TILES_TILED && (o->colmajor || o->lld || o->ib0 || o->jb0))
     return RMA_ERR_LAYOUT;
-  t->kind = kind;
+  t->kind = kind, t->dtype = RMA_DT_D;
   t->m = m, t->n = n, t->mb = mb, t->nb = nb, t->p0 = p0, t->p1 = p1;
   t->o = *o;
   t->o.gridcol = o->gridcol != 0, t->o.colmajor = o->colmajor != 0;
@@ -74,8 +74,10 @@ int rma_tiles_transpose(rma_tiles_t *dst, const rma_tiles_t *src) {
   const rma_tiles_origin_t *o = &src->o;
   rma_tiles_origin_t x = {o->joff, o->ioff, o->csrc, o->rsrc, o->jb0,     o->ib0,
                           !o->gridcol, !o->colmajor, o->lld};
-  return rma_tiles_init_window(dst, src->kind, src->n, src->m, src->nb, src->mb, src->p1, src->p0,
-                               &x);
+  int rc = rma_tiles_init_window(dst, src->kind, src->n, src->m, src->nb, src->mb, src->p1,
+                                 src->p0, &x);
+  dst->dtype = src->dtype;
+  return rc;
 }
 
 int rma_tiles_coords(const rma_tiles_t *t, int rank, int *pr, int *pc) {
@@ -121,7 +123,7 @@ int rma_tiles_init_grid(rma_tiles_t *t, int mt, int nt, const int *rowb, const i
     for (int j = 0; j < nt; j++)
       if (owner[i * nt + j] < 0 || ld[i * nt + j] < colb[j + 1] - colb[j])
         return RMA_ERR_LAYOUT;
-  t->kind = RMA_TILES_GRID;
+  t->kind = RMA_TILES_GRID, t->dtype = RMA_DT_D;
   t->m = rowb[mt], t->n = colb[nt], t->mt = mt, t->nt = nt;
   t->rowb = copy_ints(rowb, mt + 1);
   t->colb = copy_ints(colb, nt + 1);
@@ -135,8 +137,11 @@ int rma_tiles_init_grid(rma_tiles_t *t, int mt, int nt, const int *rowb, const i
 }
 
 int rma_tiles_copy(rma_tiles_t *dst, const rma_tiles_t *src) {
-  if (src->kind == RMA_TILES_GRID)
-    return rma_tiles_init_grid(dst, src->mt, src->nt, src->rowb, src->colb, src->owner, src->ld);
+  if (src->kind == RMA_TILES_GRID) {
+    int rc = rma_tiles_init_grid(dst, src->mt, src->nt, src->rowb, src->colb, src->owner, src->ld);
+    dst->dtype = src->dtype;
+    return rc;
+  }
   *dst = *src;
   return 0;
 }
@@ -207,28 +212,45 @@ int rma_tiles_col_of(const rma_tiles_t *t, int j) {
   return t->kind == RMA_TILES_GRID ? search_bounds(t->colb, t->nt, j) : (j + t->o.joff) / t->nb;
 }
 
-// rows x cols: b (row-major, ld ldb) <-> s (column-major, ld lds); out = 1
-// writes b. In 32 x 32 blocks, so both sides stay in cache.
-static void copy_transposed(double *s, int lds, double *b, int ldb, int rows, int cols, int out) {
-  enum { BLK = 32 };
-  for (int j0 = 0; j0 < cols; j0 += BLK)
-    for (int i0 = 0; i0 < rows; i0 += BLK) {
-      int i1 = i0 + BLK < rows ? i0 + BLK : rows, j1 = j0 + BLK < cols ? j0 + BLK : cols;
-      for (int j = j0; j < j1; j++)
-        for (int i = i0; i < i1; i++) {
-          double *x = s + i + (long)j * lds, *y = b + (long)i * ldb + j;
-          if (out)
-            *y = *x;
-          else
-            *x = *y;
-        }
-    }
+// rows x cols: b (row-major, ld ldb) <-> s (column-major, ld lds), elements
+// of type T; out = 1 writes b. In 32 x 32 blocks, so both sides stay in
+// cache. One body for the three element sizes (s; d and c; z).
+#define RMA_COPY_TRANSPOSED(name, T)                                                               \
+  static void name(void *sv, int lds, void *bv, int ldb, int rows, int cols, int out) {            \
+    enum { BLK = 32 };                                                                             \
+    T *s = sv, *b = bv;                                                                            \
+    for (int j0 = 0; j0 < cols; j0 += BLK)                                                         \
+      for (int i0 = 0; i0 < rows; i0 += BLK) {                                                     \
+        int i1 = i0 + BLK < rows ? i0 + BLK : rows, j1 = j0 + BLK < cols ? j0 + BLK : cols;        \
+        for (int j = j0; j < j1; j++)                                                              \
+          for (int i = i0; i < i1; i++) {                                                          \
+            T *x = s + i + (long)j * lds, *y = b + (long)i * ldb + j;                              \
+            if (out)                                                                               \
+              *y = *x;                                                                             \
+            else                                                                                   \
+              *x = *y;                                                                             \
+          }                                                                                        \
+      }                                                                                            \
+  }
+RMA_COPY_TRANSPOSED(copy_transposed4, float)
+RMA_COPY_TRANSPOSED(copy_transposed8, double)
+RMA_COPY_TRANSPOSED(copy_transposed16, double _Complex)
+
+static void copy_transposed(size_t es, void *s, int lds, void *b, int ldb, int rows, int cols,
+                            int out) {
+  if (es == 4)
+    copy_transposed4(s, lds, b, ldb, rows, cols, out);
+  else if (es == 8)
+    copy_transposed8(s, lds, b, ldb, rows, cols, out);
+  else
+    copy_transposed16(s, lds, b, ldb, rows, cols, out);
 }
 
-void rma_tiles_local_copy(const rma_tiles_t *t, double *seg, rma_rect_t p, double *buf, int ldb,
+void rma_tiles_local_copy(const rma_tiles_t *t, void *seg, rma_rect_t p, void *buf, int ldb,
                           int out) {
   if (p.rows <= 0 || p.cols <= 0)
     return;
+  size_t es = rma_tiles_esize(t);
   int bi1 = rma_tiles_row_of(t, p.r0 + p.rows - 1), bj1 = rma_tiles_col_of(t, p.c0 + p.cols - 1);
   for (int bi = rma_tiles_row_of(t, p.r0); bi <= bi1; bi++)
     for (int bj = rma_tiles_col_of(t, p.c0); bj <= bj1; bj++) {
@@ -237,16 +259,16 @@ void rma_tiles_local_copy(const rma_tiles_t *t, double *seg, rma_rect_t p, doubl
       int r0 = p.r0 > tile.r0 ? p.r0 : tile.r0, c0 = p.c0 > tile.c0 ? p.c0 : tile.c0;
       int r1 = p.r0 + p.rows < tile.r0 + tile.rows ? p.r0 + p.rows : tile.r0 + tile.rows;
       int c1 = p.c0 + p.cols < tile.c0 + tile.cols ? p.c0 + p.cols : tile.c0 + tile.cols;
-      double *b = buf + (long)(r0 - p.r0) * ldb + (c0 - p.c0);
+      char *b = (char *)buf + es * ((long)(r0 - p.r0) * ldb + (c0 - p.c0));
       if (t->kind != RMA_TILES_GRID && t->o.colmajor) {
-        double *s = seg + tile.disp + (r0 - tile.r0) + (long)(c0 - tile.c0) * tile.ld;
-        copy_transposed(s, tile.ld, b, ldb, r1 - r0, c1 - c0, out);
+        char *s = (char *)seg + es * (tile.disp + (r0 - tile.r0) + (long)(c0 - tile.c0) * tile.ld);
+        copy_transposed(es, s, tile.ld, b, ldb, r1 - r0, c1 - c0, out);
         continue;
       }
       for (int i = r0; i < r1; i++) {
-        double *s = seg + tile.disp + (long)(i - tile.r0) * tile.ld + (c0 - tile.c0);
-        memcpy(out ? b : s, out ? s : b, sizeof(double) * (size_t)(c1 - c0));
-        b += ldb;
+        char *s = (char *)seg + es * (tile.disp + (long)(i - tile.r0) * tile.ld + (c0 - tile.c0));
+        memcpy(out ? b : s, out ? s : b, es * (size_t)(c1 - c0));
+        b += es * (size_t)ldb;
       }
     }
 }

@@ -24,6 +24,10 @@
 #ifndef RMA_DIST_TILES_H
 #define RMA_DIST_TILES_H
 
+#include <stddef.h>
+
+#include "core/dtype.h"
+
 typedef enum { RMA_TILES_TILED, RMA_TILES_BLOCK_CYCLIC, RMA_TILES_GRID } rma_tiles_kind_t;
 
 /* Where a uniform directory's window sits (all zero: a whole matrix whose
@@ -45,6 +49,7 @@ typedef struct {
   int mb, nb; /* tile extent (uniform kinds; the first tile may be shorter) */
   int p0, p1; /* process grid (uniform kinds) */
   rma_tiles_origin_t o; /* uniform kinds */
+  rma_dtype_t dtype;     /* element type (the init functions set RMA_DT_D) */
   /* GRID only: boundaries rowb[0..mt], colb[0..nt]; owner and ld per tile (row-major mt x nt) */
   int *rowb, *colb, *owner, *ld;
 } rma_tiles_t;
@@ -66,8 +71,8 @@ typedef struct {
  * it: its tile directory and this rank's local segment (the user's memory,
  * read and written only by this rank). */
 typedef struct {
-  const rma_tiles_t *tiles;
-  double *seg; /* NULL when this rank holds nothing */
+  const rma_tiles_t *tiles; /* its dtype is the matrix's element type */
+  void *seg;   /* NULL when this rank holds nothing */
   long seglen; /* elements in seg */
 } rma_matrix_t;
 
@@ -140,8 +145,11 @@ int rma_tiles_col_of(const rma_tiles_t *t, int j);
  * p touches must be this rank's) and buf (row-major, ld ldb): out = 1 copies
  * seg -> buf, out = 0 buf -> seg. A column-major directory's tiles are
  * transposed on the way. */
-void rma_tiles_local_copy(const rma_tiles_t *t, double *seg, rma_rect_t p, double *buf, int ldb,
+void rma_tiles_local_copy(const rma_tiles_t *t, void *seg, rma_rect_t p, void *buf, int ldb,
                           int out);
+
+/* Local. Bytes of one element of t's type. */
+static inline size_t rma_tiles_esize(const rma_tiles_t *t) { return rma_dtype_size(t->dtype); }
 
 /* Local. Number of matrix elements rank holds (for a BLOCK_CYCLIC window
  * with its own lld: the window's elements, not the local array's length). */

@@ -212,8 +212,9 @@ static void check_array(int g, int m, int n, unsigned long long seed, const char
     // Every third tile through a staging area that takes every piece, every
     // third where the MPI library prefers it (whole remote tiles landing strided).
     double *stagebuf = malloc(sizeof(double) * (size_t)(off[npat] + 1));
-    rma_stage_t stage[2] = {{stagebuf, 0, off[npat] / 2 + 1, NULL, 0, 0, 1},
-                            {stagebuf + off[npat] / 2 + 1, 0, off[npat] / 2, NULL, 0, 0, 0}};
+    long half = (long)sizeof(double) * (off[npat] / 2); // stage capacities are in bytes
+    rma_stage_t stage[2] = {{stagebuf, 0, half + (long)sizeof(double), NULL, 0, 0, 1},
+                            {stagebuf + off[npat] / 2 + 1, 0, half, NULL, 0, 0, 0}};
     for (int x = 0; x < nt && rc == 0; x++)
       rc = rma_patch_rget(win, st, pat[x], buf + boff[x], ldb[x], reqs, &nreq,
                           x % 3 ? &stage[x % 3 - 1] : NULL);

@@ -1,5 +1,5 @@
 /*
- * The engine's dgemm, front-end neutral: C = alpha op(A) op(B) + beta C on
+ * The engine's gemm (s, d, c, z), front-end neutral: C = alpha op(A) op(B) + beta C on
  * matrices described by tile directories and local segments (rma_matrix_t).
  * rma_gemm_matrices -> store (A and B mirrored) -> ops/gemm/gemm_run (sched
  * plan -> rma panels -> kernel). C is computed in place by its owners.
@@ -11,12 +11,13 @@
 
 /*
  * Collective over the library communicator; arguments already checked and
- * the same everywhere (transa / transb 1 for a transpose; b may equal a).
- * alpha == 0 or k == 0 only scales C (A and B are not read). Returns 0 or
- * a negative RMA_ERR_* code, the same on every rank.
+ * the same everywhere (transa / transb N, T or C; b may equal a; a, b and c
+ * of one element type, their directories' dtype). alpha == 0 or k == 0 only
+ * scales C (A and B are not read). Returns 0 or a negative RMA_ERR_* code,
+ * the same on every rank.
  */
-int rma_gemm_matrices(int transa, int transb, int m, int n, int k, double alpha,
-                      const rma_matrix_t *a, const rma_matrix_t *b, double beta,
+int rma_gemm_matrices(rma_op_t transa, rma_op_t transb, int m, int n, int k, rma_scalar_t alpha,
+                      const rma_matrix_t *a, const rma_matrix_t *b, rma_scalar_t beta,
                       const rma_matrix_t *c);
 
 #endif

@@ -12,7 +12,7 @@
 
 // Largest C block side and the target k chunk: one BLAS call is at most
 // RMA_GEMM_MAX_BLOCK^2 x RMA_GEMM_KC, whatever the user's block size; the
-// panels of one step hold (rows + cols) x RMA_GEMM_KC doubles.
+// panels of one step hold (rows + cols) x RMA_GEMM_KC elements.
 #define RMA_GEMM_MAX_BLOCK 2048
 #define RMA_GEMM_KC 256
 // Columns of C per BLAS call while gets are in flight (see run_steps).
@@ -22,16 +22,17 @@
 // operand of the step is (the panel, or a tile used in place).
 typedef struct {
   rma_panel_t a, b;
-  const double *aptr, *bptr;
+  const void *aptr, *bptr;
   int lda, ldb;
 } step_set_t;
 
 // Where block blk of C is computed: in place in the user's segment when its
 // runs form one strided array there (ScaLAPACK layout, GA's blocks), else
 // NULL (gathered into a buffer).
-static double *c_in_place(const rma_gemm_plan_t *plan, const rma_gemm_block_t *blk,
-                          const rma_gemm_operand_t *c, int rank, int *ldc) {
-  double *base = NULL;
+static char *c_in_place(const rma_gemm_plan_t *plan, const rma_gemm_block_t *blk,
+                        const rma_gemm_operand_t *c, int rank, int *ldc) {
+  size_t es = rma_tiles_esize(c->tiles);
+  char *base = NULL;
   for (int i = 0, roff = 0; i < blk->nrow; roff += plan->rspans[blk->row0 + i++].len) {
     rma_span_t r = plan->rspans[blk->row0 + i];
     for (int j = 0, coff = 0; j < blk->ncol; coff += plan->cspans[blk->col0 + j++].len) {
@@ -42,11 +43,11 @@ static double *c_in_place(const rma_gemm_plan_t *plan, const rma_gemm_block_t *b
         int bi = rma_tiles_row_of(c->tiles, x);
         for (int y = q.g0; y < q.g0 + q.len;) {
           rma_tiles_locate(c->tiles, bi, rma_tiles_col_of(c->tiles, y), &t);
-          double *at = c->seg + t.disp + (long)(x - t.r0) * t.ld + (y - t.c0);
+          char *at = (char *)c->seg + es * (t.disp + (long)(x - t.r0) * t.ld + (y - t.c0));
           if (!base)
-            base = at - ((long)roff * t.ld + coff), *ldc = t.ld;
+            base = at - es * ((long)roff * t.ld + coff), *ldc = t.ld;
           long want = (long)(roff + x - r.g0) * *ldc + coff + (y - q.g0);
-          if (t.owner != rank || t.ld != *ldc || *ldc < blk->cols || at != base + want)
+          if (t.owner != rank || t.ld != *ldc || *ldc < blk->cols || at != base + es * want)
             return NULL;
           y = t.c0 + t.cols;
         }
@@ -59,13 +60,15 @@ static double *c_in_place(const rma_gemm_plan_t *plan, const rma_gemm_block_t *b
 
 // Copy block blk of C between the user's segment and buf (ld blk->cols).
 static void c_copy(const rma_gemm_plan_t *plan, const rma_gemm_block_t *blk,
-                   const rma_gemm_operand_t *c, double *buf, int out) {
+                   const rma_gemm_operand_t *c, void *buf, int out) {
+  size_t es = rma_tiles_esize(c->tiles);
   for (int i = 0, roff = 0; i < blk->nrow; roff += plan->rspans[blk->row0 + i++].len) {
     rma_span_t r = plan->rspans[blk->row0 + i];
     for (int j = 0, coff = 0; j < blk->ncol; coff += plan->cspans[blk->col0 + j++].len) {
       rma_span_t q = plan->cspans[blk->col0 + j];
       rma_rect_t p = {r.g0, q.g0, r.len, q.len};
-      rma_tiles_local_copy(c->tiles, c->seg, p, buf + (long)roff * blk->cols + coff, blk->cols, out);
+      rma_tiles_local_copy(c->tiles, c->seg, p, (char *)buf + es * ((long)roff * blk->cols + coff),
+                           blk->cols, out);
     }
   }
 }
@@ -75,7 +78,7 @@ static int issue(int transa, int transb, const rma_gemm_plan_t *plan, const rma_
                  int ch, const rma_gemm_operand_t *a, const rma_gemm_operand_t *b, int zero_copy,
                  step_set_t *s) {
   int kc = plan->kcuts[ch + 1] - plan->kcuts[ch];
-  double *direct;
+  void *direct;
   int ld;
   // A: one run inside one tile in place reach is used where it lies.
   if (blk->nrow == 1 && zero_copy &&
@@ -106,27 +109,30 @@ static int issue(int transa, int transb, const rma_gemm_plan_t *plan, const rma_
 }
 
 // Run every step; sets[nsets] rotate (nsets - 1 steps fetched ahead).
-static int run_steps(int transa, int transb, double alpha, double beta,
+static int run_steps(rma_op_t transa, rma_op_t transb, rma_scalar_t alpha, rma_scalar_t beta,
                      const rma_gemm_plan_t *plan, const rma_gemm_operand_t *a,
                      const rma_gemm_operand_t *b, const rma_gemm_operand_t *c, step_set_t *sets,
-                     int nsets, double *cbuf, int zero_copy, int rank) {
+                     int nsets, void *cbuf, int zero_copy, int rank) {
   long nk = plan->nk, total = (long)plan->nblocks * nk, issued = 0;
+  rma_dtype_t dt = c->tiles->dtype;
+  size_t es = rma_dtype_size(dt);
+  int ta = (transa & RMA_OP_TRANS) != 0, tb = (transb & RMA_OP_TRANS) != 0;
   for (int bk = 0; bk < plan->nblocks; bk++) {
     const rma_gemm_block_t *blk = &plan->blocks[bk];
     int ldc;
-    double *cp = c_in_place(plan, blk, c, rank, &ldc);
+    char *cp = c_in_place(plan, blk, c, rank, &ldc);
     if (cp) {
-      rma_kernel_scale(blk->rows, blk->cols, beta, cp, ldc);
+      rma_kernel_scale_t(dt, blk->rows, blk->cols, beta, cp, ldc);
     } else {
       cp = cbuf, ldc = blk->cols;
-      if (beta != 0.0)
+      if (beta != 0)
         c_copy(plan, blk, c, cbuf, 1);
-      rma_kernel_scale(blk->rows, blk->cols, beta, cp, ldc); // beta 0: zeros, C never read
+      rma_kernel_scale_t(dt, blk->rows, blk->cols, beta, cp, ldc); // beta 0: zeros, C never read
     }
     for (long st = (long)bk * nk; st < (long)(bk + 1) * nk; st++) {
       for (; issued < total && issued < st + nsets; issued++) {
         const rma_gemm_block_t *ib = &plan->blocks[issued / nk];
-        RMA_CALL(issue(transa, transb, plan, ib, plan->order[issued], a, b, zero_copy,
+        RMA_CALL(issue(ta, tb, plan, ib, plan->order[issued], a, b, zero_copy,
                        &sets[issued % nsets]));
       }
       step_set_t *s = &sets[st % nsets];
@@ -139,9 +145,9 @@ static int run_steps(int transa, int transb, double alpha, double beta,
       int slab = nsets > 1 ? RMA_GEMM_PROGRESS_SLAB : blk->cols;
       for (int j = 0; j < blk->cols; j += slab) {
         int w = blk->cols - j < slab ? blk->cols - j : slab;
-        const double *bj = s->bptr + (transb ? (long)j * s->ldb : j);
-        rma_kernel_gemm(transa, transb, blk->rows, w, kc, alpha, s->aptr, s->lda, bj, s->ldb,
-                        cp + j, ldc);
+        const char *bj = (const char *)s->bptr + es * (size_t)(tb ? (long)j * s->ldb : j);
+        rma_kernel_gemm_t(dt, transa, transb, blk->rows, w, kc, alpha, s->aptr, s->lda, bj, s->ldb,
+                          1, cp + es * (size_t)j, ldc);
         if (j + w < blk->cols) {
           int flag;
           MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, rma_context()->comm, &flag, MPI_STATUS_IGNORE);
@@ -154,14 +160,15 @@ static int run_steps(int transa, int transb, double alpha, double beta,
   return 0;
 }
 
-int rma_gemm_run(int transa, int transb, int m, int n, int k, double alpha,
-                 const rma_gemm_operand_t *a, const rma_gemm_operand_t *b, double beta,
+int rma_gemm_run(rma_op_t transa, rma_op_t transb, int m, int n, int k, rma_scalar_t alpha,
+                 const rma_gemm_operand_t *a, const rma_gemm_operand_t *b, rma_scalar_t beta,
                  const rma_gemm_operand_t *c) {
   rma_context_t *ctx = rma_context();
   rma_options_t *opt = rma_options();
+  long es = (long)rma_tiles_esize(c->tiles);
   rma_gemm_plan_args_t args = {a->tiles,        b->tiles,      c->tiles,
-                               transa,          transb,        m,
-                               n,               alpha == 0.0 ? 0 : k,
+                               (transa & RMA_OP_TRANS) != 0, (transb & RMA_OP_TRANS) != 0, m,
+                               n,               alpha == 0 ? 0 : k,
                                ctx->rank,       ctx->size,     ctx->node_of,
                                opt->locality,   opt->contention,
                                RMA_GEMM_MAX_BLOCK, RMA_GEMM_KC};
@@ -176,13 +183,14 @@ int rma_gemm_run(int transa, int transb, int m, int n, int k, double alpha,
   // piece) or, under MPICH, when tiles travel by RMA (whole tiles staged).
   int staged = !zc || (by_rma && rma_patch_prefers_stage());
   long setlen = (alen + blen) * (staged ? 2 : 1), clen = (long)plan.max_rows * plan.max_cols;
-  double *scratch = NULL;
-  int rc = rma_store_scratch(nsets * (plan.nk ? setlen : 0) + clen, &scratch);
+  void *scratch = NULL;
+  int rc = rma_store_scratch((nsets * (plan.nk ? setlen : 0) + clen) * es, &scratch);
   step_set_t sets[17];
   for (int s = 0; s < nsets && rc == 0; s++) {
-    double *at = scratch + clen + s * setlen;
-    rma_panel_init(&sets[s].a, at, staged ? at + alen + blen : NULL, alen, !zc);
-    rma_panel_init(&sets[s].b, at + alen, staged ? at + 2 * alen + blen : NULL, blen, !zc);
+    char *at = (char *)scratch + (clen + s * setlen) * es;
+    rma_panel_init(&sets[s].a, at, staged ? at + (alen + blen) * es : NULL, alen * es, !zc);
+    rma_panel_init(&sets[s].b, at + alen * es, staged ? at + (2 * alen + blen) * es : NULL,
+                   blen * es, !zc);
   }
   if (rc == 0)
     rc = run_steps(transa, transb, alpha, beta, &plan, a, b, c, sets, nsets, scratch, zc,

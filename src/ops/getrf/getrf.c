@@ -51,7 +51,7 @@ static int gather_own(const rma_tiles_t *dst, double *seg, const rma_win_t *from
 // column-major arrays) in its local re-layout (store/relayout.h).
 static int lu_relayout(const rma_matrix_t *mat, int *ipiv, int *info) {
   rma_tiles_t t;
-  double *work = NULL;
+  void *work = NULL;
   int rc = rma_relayout_in(mat, &t, &work);
   if (rc == 0)
     rc = rma_status_agree(rma_context()->comm, rma_getrf_run(&t, work, ipiv, info));
@@ -86,7 +86,7 @@ static int lu_through_copy(const rma_matrix_t *mat, int *ipiv, int *info) {
       ctx->comm, rma_store_mirror(RMA_STORE_A, src, mat->seg, mat->seglen, &from, &stored));
   if (rc == 0)
     rc = rma_status_agree(ctx->comm,
-                          rma_store_segment(RMA_STORE_WORK, rma_tiles_segment_max(&t), &work));
+                          rma_store_segment(RMA_STORE_WORK, rma_tiles_segment_max(&t) * (long)sizeof(double), &work));
   if (rc == 0)
     rc = rma_status_agree(ctx->comm, gather_own(&t, work->base, from, stored, NULL));
   if (rc == 0)

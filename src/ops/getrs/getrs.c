@@ -95,7 +95,7 @@ int rma_getrs_matrices(int trans, const rma_matrix_t *a, const int *ipiv,
   // row-major arrays, in the local re-layout otherwise); else the strip solve.
   int distributed = rma_relayout_possible(ta), relaid = distributed && !rma_tiles_plain(ta);
   rma_tiles_t tr;
-  double *fa = a->seg;
+  void *fa = a->seg;
   double *x = malloc(sizeof(double) * (size_t)n * nrhs);
   double *s = distributed ? NULL : malloc(sizeof(double) * (size_t)STRIP * n);
   int rc = rma_status_agree(ctx->comm, x && (distributed || s) ? 0 : RMA_ERR_NO_MEMORY);

@@ -1,5 +1,5 @@
-/* Native block-cyclic matrices: sizes, allocation, checks, and the
- * engine's view of a window. */
+/* Native block-cyclic matrices of any element type: sizes, allocation,
+ * checks, and the engine's view of a window. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -7,19 +7,19 @@
 #include "core/sim.h"
 #include "native/grid.h"
 
-int rma_dmatrix_owner(int g, int nb, int src, int np) { return (src + g / nb) % np; }
+int rma_bcm_owner(int g, int nb, int src, int np) { return (src + g / nb) % np; }
 
-int rma_dmatrix_local_index(int g, int nb, int np) { return (g / (nb * np)) * nb + g % nb; }
+int rma_bcm_local_index(int g, int nb, int np) { return (g / (nb * np)) * nb + g % nb; }
 
 // Local rows / columns of a on the caller (fields assumed legal).
-static void local_size(const rma_dmatrix_t *a, int *lrows, int *lcols) {
+static void local_size(const rma_bcm_t *a, int *lrows, int *lcols) {
   rma_grid_t g = a->grid;
   *lrows = rma_numroc(a->m, a->mb, (g->myrow - a->rsrc + g->nprow) % g->nprow, g->nprow);
   *lcols = rma_numroc(a->n, a->nb, (g->mycol - a->csrc + g->npcol) % g->npcol, g->npcol);
 }
 
 // The fields every process shares (not data, not lld).
-static int shape_check(const rma_dmatrix_t *a, char *why, int len) {
+static int shape_check(const rma_bcm_t *a, char *why, int len) {
   if (!a)
     return snprintf(why, len, "matrix = NULL"), 1;
   if (!a->grid)
@@ -35,7 +35,7 @@ static int shape_check(const rma_dmatrix_t *a, char *why, int len) {
   return 0;
 }
 
-int rma_dmatrix_check(const rma_dmatrix_t *a, rma_grid_t grid, char *why, int len) {
+int rma_bcm_check(const rma_bcm_t *a, rma_grid_t grid, char *why, int len) {
   if (shape_check(a, why, len))
     return 1;
   if (a->grid != grid)
@@ -50,8 +50,8 @@ int rma_dmatrix_check(const rma_dmatrix_t *a, rma_grid_t grid, char *why, int le
   return 0;
 }
 
-int rma_dmatrix_check_window(const rma_dmatrix_t *x, int i0, int j0, int rows, int cols,
-                             char *why, int len) {
+int rma_bcm_check_window(const rma_bcm_t *x, int i0, int j0, int rows, int cols, char *why,
+                         int len) {
   if (i0 < 0 || j0 < 0)
     return snprintf(why, len, "offset (%d, %d) negative", i0, j0), 1;
   if (rows > 0 && cols > 0 && ((long)i0 + rows > x->m || (long)j0 + cols > x->n))
@@ -61,13 +61,13 @@ int rma_dmatrix_check_window(const rma_dmatrix_t *x, int i0, int j0, int rows, i
   return 0;
 }
 
-int rma_dmatrix_local_rows(const rma_dmatrix_t *a) {
+int rma_bcm_local_rows(const rma_bcm_t *a) {
   int lr = 0;
-  rma_dmatrix_local_size(a, &lr, NULL);
+  rma_bcm_local_size(a, &lr, NULL);
   return lr;
 }
 
-int rma_dmatrix_local_size(const rma_dmatrix_t *a, int *lrows, int *lcols) {
+int rma_bcm_local_size(const rma_bcm_t *a, int *lrows, int *lcols) {
   char why[128];
   if (shape_check(a, why, sizeof why))
     return -1;
@@ -80,42 +80,40 @@ int rma_dmatrix_local_size(const rma_dmatrix_t *a, int *lrows, int *lcols) {
   return 0;
 }
 
-int rma_dmatrix_alloc(rma_dmatrix_t *a) {
+int rma_bcm_alloc(rma_bcm_t *a) {
   char why[128];
   if (shape_check(a, why, sizeof why))
     return -1;
   int lr, lc;
   local_size(a, &lr, &lc);
   a->lld = lr > 1 ? lr : 1;
-  size_t len = (size_t)a->lld * (size_t)(lc > 0 ? lc : 1);
+  size_t len = (size_t)a->lld * (size_t)(lc > 0 ? lc : 1), es = rma_dtype_size(a->dtype);
 #ifdef RMALA_SIMULATE
   // Shared-malloc mode (core/sim.h): one set of pages for every simulated
   // rank, values meaningless, so not even zeroed.
   if (rma_sim_shared())
-    a->data = rma_sim_bulk_alloc(len * sizeof(double), 0);
+    a->data = rma_sim_bulk_alloc(len * es, 0);
   else
 #endif
-    a->data = calloc(len, sizeof(double));
+    a->data = calloc(len, es);
   int rc = rma_status_agree(a->grid->ctx->comm, a->data ? 0 : RMA_ERR_NO_MEMORY);
   if (rc != 0)
-    rma_dmatrix_free(a);
+    rma_sim_bulk_free(a->data), a->data = NULL;
   return rc;
 }
 
-void rma_dmatrix_free(rma_dmatrix_t *a) {
-  if (!a)
-    return;
+void rma_bcm_free(rma_bcm_t *a) {
   rma_sim_bulk_free(a->data);
   a->data = NULL;
 }
 
-int rma_dmatrix_window(const rma_dmatrix_t *a, int ia, int ja, int rows, int cols, rma_tiles_t *t,
-                       rma_matrix_t *mat) {
+int rma_bcm_window(const rma_bcm_t *a, int ia, int ja, int rows, int cols, rma_tiles_t *t,
+                   rma_matrix_t *mat) {
   rma_grid_t g = a->grid;
   rma_tiles_origin_t o = {ia % a->mb,
                           ja % a->nb,
-                          rma_dmatrix_owner(ia, a->mb, a->rsrc, g->nprow),
-                          rma_dmatrix_owner(ja, a->nb, a->csrc, g->npcol),
+                          rma_bcm_owner(ia, a->mb, a->rsrc, g->nprow),
+                          rma_bcm_owner(ja, a->nb, a->csrc, g->npcol),
                           ia / a->mb,
                           ja / a->nb,
                           0,
@@ -123,6 +121,7 @@ int rma_dmatrix_window(const rma_dmatrix_t *a, int ia, int ja, int rows, int col
                           a->lld};
   RMA_CALL(rma_tiles_init_window(t, RMA_TILES_BLOCK_CYCLIC, rows, cols, a->mb, a->nb, g->nprow,
                                  g->npcol, &o));
+  t->dtype = a->dtype;
   int lr, lc;
   local_size(a, &lr, &lc);
   *mat = (rma_matrix_t){t, lr > 0 && lc > 0 ? a->data : NULL,
