@@ -1,0 +1,268 @@
+/*
+ * gemm in the four element types through the native typed API
+ * (rma_smatrix_gemm, rma_dmatrix_gemm, rma_cmatrix_gemm, rma_zmatrix_gemm),
+ * MPI only (it runs in the GA-free build).
+ *
+ * Grids: every factorisation of P (rank order 'R'). Per type a seeded sweep:
+ * m, n, k 0..60, each of A, B, C with its own mb, nb, rsrc, csrc, windows
+ * off block boundaries, all nine transpose pairs of N / T / C ('C' is the
+ * conjugate transpose for c and z, the transpose for s and d), alpha and
+ * beta in {0, 1, a general value}; beta = 0 with NaN in sub(C).
+ * Check, every element of sub(C) against the triple loop in double complex
+ * on the generator's values (rounded to the type, as the library sees them):
+ *     ratio = |C - ref| / (eps (|alpha| k max|A| max|B| + |beta| max|C0|) + tiny) <= 16,
+ * eps the type's (rma: single precision checked with single precision's
+ * epsilon); elements outside sub(C) bit for bit unchanged.
+ * Prints the worst ratio per type; exits 1 on any failure.
+ */
+#include <complex.h>
+#include <float.h>
+#include <math.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "blockcyclic.h"
+#include "rmala.h"
+
+enum { S, D, C, Z, NTYPES };
+static const char *type_name = "sdcz";
+static int nfail = 0, me = 0;
+static double worst[NTYPES];
+
+#define FAIL(...)                                                                                  \
+  do {                                                                                             \
+    nfail++;                                                                                       \
+    if (nfail <= 20) {                                                                             \
+      printf("FAIL rank %d: ", me);                                                                \
+      printf(__VA_ARGS__);                                                                         \
+      printf("\n");                                                                                \
+    }                                                                                              \
+  } while (0)
+
+static size_t esize(int t) { return t == S ? 4 : t == Z ? 16 : 8; }
+static int is_complex(int t) { return t >= C; }
+// Relative machine precision of the type's real part (LAPACK's ?LAMCH('E')).
+static double eps_of(int t) { return t == S || t == C ? FLT_EPSILON / 2 : DBL_EPSILON / 2; }
+
+// Element i of a typed array as double complex, and back.
+static double complex get(int t, const void *x, long i) {
+  switch (t) {
+  case S:
+    return ((const float *)x)[i];
+  case D:
+    return ((const double *)x)[i];
+  case C:
+    return ((const float complex *)x)[i];
+  default:
+    return ((const double complex *)x)[i];
+  }
+}
+static void put(int t, void *x, long i, double complex v) {
+  switch (t) {
+  case S:
+    ((float *)x)[i] = (float)creal(v);
+    break;
+  case D:
+    ((double *)x)[i] = creal(v);
+    break;
+  case C:
+    ((float complex *)x)[i] = (float complex)v;
+    break;
+  default:
+    ((double complex *)x)[i] = v;
+  }
+}
+// The generator's value at global (i, j), rounded to type t.
+static double complex value(int t, unsigned seed, int i, int j) {
+  double complex v = bc_value(seed, i, j);
+  if (is_complex(t))
+    v += I * bc_value(seed + 1000, i, j);
+  double complex r[1];
+  put(t, r, 0, v);
+  return get(t, r, 0);
+}
+
+// A matrix of any type: the typed structs share one layout, so the test keeps
+// the shape in an rma_dmatrix_t and the data as bytes.
+typedef struct {
+  rma_dmatrix_t d; /* grid, extents, blocks, sources, lld; d.data unused */
+  void *data;
+  int lr, lc, t;
+} mat_t;
+
+static int make(int t, rma_grid_t g, int m, int n, int mb, int nb, int rs, int cs, unsigned seed,
+                mat_t *x) {
+  x->d = (rma_dmatrix_t){g, m, n, mb, nb, rs, cs, NULL, 1};
+  x->t = t;
+  if (rma_dmatrix_local_size(&x->d, &x->lr, &x->lc))
+    return -1;
+  x->d.lld = (x->lr > 1 ? x->lr : 1) + (int)(seed % 3); // padded lld sometimes
+  long len = (long)x->d.lld * (x->lc > 0 ? x->lc : 1);
+  x->data = malloc(esize(t) * (size_t)len);
+  int npr, npc, pr, pc;
+  rma_grid_info(g, &npr, &npc, &pr, &pc);
+  for (long e = 0; e < len; e++)
+    put(t, x->data, e, -7.0 - 3.0 * I);
+  for (int lj = 0; lj < x->lc; lj++)
+    for (int li = 0; li < x->lr; li++)
+      put(t, x->data, li + (long)lj * x->d.lld,
+          value(t, seed, bc_global(li, mb, pr, rs, npr), bc_global(lj, nb, pc, cs, npc)));
+  return 0;
+}
+
+// op(X)(i, j) of the global matrix with generator seed (op 'N', 'T', 'C').
+static double complex op_value(int t, unsigned seed, char op, int i0, int j0, int i, int j) {
+  if (op == 'N')
+    return value(t, seed, i0 + i, j0 + j);
+  double complex v = value(t, seed, i0 + j, j0 + i);
+  return op == 'C' ? conj(v) : v;
+}
+
+static int call_gemm(int t, char ta, char tb, int m, int n, int k, double complex alpha,
+                     const mat_t *a, int ia, int ja, const mat_t *b, int ib, int jb,
+                     double complex beta, const mat_t *c, int ic, int jc) {
+#define TYPED(T, p)                                                                                \
+  {                                                                                                \
+    rma_##p##matrix_t A = {a->d.grid, a->d.m, a->d.n, a->d.mb, a->d.nb, a->d.rsrc, a->d.csrc,       \
+                           a->data, a->d.lld};                                                     \
+    rma_##p##matrix_t B = {b->d.grid, b->d.m, b->d.n, b->d.mb, b->d.nb, b->d.rsrc, b->d.csrc,       \
+                           b->data, b->d.lld};                                                     \
+    rma_##p##matrix_t Cm = {c->d.grid, c->d.m, c->d.n, c->d.mb, c->d.nb, c->d.rsrc, c->d.csrc,      \
+                            c->data, c->d.lld};                                                    \
+    return rma_##p##matrix_gemm(ta, tb, m, n, k, (T)alpha, &A, ia, ja, &B, ib, jb, (T)beta, &Cm,    \
+                                ic, jc);                                                           \
+  }
+  switch (t) {
+  case S:
+    TYPED(float, s)
+  case D:
+    TYPED(double, d)
+  case C:
+    TYPED(float complex, c)
+  default:
+    TYPED(double complex, z)
+  }
+#undef TYPED
+}
+
+// One case: every rank checks its own elements of C.
+static void one_case(int t, rma_grid_t g, unsigned *rs, int caseno) {
+  int npr, npc, pr, pc;
+  rma_grid_info(g, &npr, &npc, &pr, &pc);
+  static const char ops[] = "NTC";
+  char ta = ops[caseno % 3], tb = ops[(caseno / 3) % 3];
+  int m = bc_rand(rs, 61), n = bc_rand(rs, 61), k = bc_rand(rs, 61);
+  if (caseno % 11 == 0)
+    m = n = k = 37 + bc_rand(rs, 30); // larger, many blocks
+  static const double complex alphas[] = {1.0, 0.0, -0.75 + 0.5 * I};
+  static const double complex betas[] = {0.0, 1.0, 0.25 - 1.25 * I};
+  double complex alpha = alphas[bc_rand(rs, 3)], beta = betas[bc_rand(rs, 3)];
+  if (!is_complex(t))
+    alpha = creal(alpha), beta = creal(beta);
+  int ia = bc_rand(rs, 5), ja = bc_rand(rs, 5), ib = bc_rand(rs, 5), jb = bc_rand(rs, 5);
+  int ic = bc_rand(rs, 5), jc = bc_rand(rs, 5);
+  int ar = ta == 'N' ? m : k, ac = ta == 'N' ? k : m, br = tb == 'N' ? k : n, bc = tb == 'N' ? n : k;
+  unsigned sa = 11 + caseno, sb = 5011 + caseno, sc = 9011 + caseno;
+  mat_t A, B, Cm;
+  int fail = make(t, g, ia + ar + bc_rand(rs, 3), ja + ac + bc_rand(rs, 3), 1 + bc_rand(rs, 9),
+                  1 + bc_rand(rs, 9), bc_rand(rs, npr), bc_rand(rs, npc), sa, &A);
+  fail |= make(t, g, ib + br + bc_rand(rs, 3), jb + bc + bc_rand(rs, 3), 1 + bc_rand(rs, 9),
+               1 + bc_rand(rs, 9), bc_rand(rs, npr), bc_rand(rs, npc), sb, &B);
+  fail |= make(t, g, ic + m + bc_rand(rs, 3), jc + n + bc_rand(rs, 3), 1 + bc_rand(rs, 9),
+               1 + bc_rand(rs, 9), bc_rand(rs, npr), bc_rand(rs, npc), sc, &Cm);
+  if (fail) {
+    FAIL("type %c case %d: could not make the matrices", type_name[t], caseno);
+    return;
+  }
+  // beta = 0: sub(C) holds NaN, which must not survive.
+  long clen = (long)Cm.d.lld * (Cm.lc > 0 ? Cm.lc : 1);
+  for (int lj = 0; lj < Cm.lc; lj++)
+    for (int li = 0; li < Cm.lr; li++) {
+      int gi = bc_global(li, Cm.d.mb, pr, Cm.d.rsrc, npr), gj = bc_global(lj, Cm.d.nb, pc, Cm.d.csrc, npc);
+      if (beta == 0.0 && gi >= ic && gi < ic + m && gj >= jc && gj < jc + n)
+        put(t, Cm.data, li + (long)lj * Cm.d.lld, NAN);
+    }
+  void *before = malloc(esize(t) * (size_t)clen);
+  memcpy(before, Cm.data, esize(t) * (size_t)clen);
+  int rc = call_gemm(t, ta, tb, m, n, k, alpha, &A, ia, ja, &B, ib, jb, beta, &Cm, ic, jc);
+  if (rc != 0)
+    FAIL("type %c case %d %c%c m=%d n=%d k=%d: rc %d", type_name[t], caseno, ta, tb, m, n, k, rc);
+  // Maxima of the operands' windows (as the library saw them).
+  double amax = 0, bmax = 0, cmax = 0;
+  for (int i = 0; i < ar; i++)
+    for (int j = 0; j < ac; j++)
+      amax = fmax(amax, cabs(value(t, sa, ia + i, ja + j)));
+  for (int i = 0; i < br; i++)
+    for (int j = 0; j < bc; j++)
+      bmax = fmax(bmax, cabs(value(t, sb, ib + i, jb + j)));
+  for (int i = 0; i < m && beta != 0.0; i++)
+    for (int j = 0; j < n; j++)
+      cmax = fmax(cmax, cabs(value(t, sc, ic + i, jc + j)));
+  double scale = eps_of(t) * (cabs(alpha) * k * amax * bmax + cabs(beta) * cmax) + 1e-300;
+  int bad = 0;
+  for (int lj = 0; lj < Cm.lc && rc == 0; lj++)
+    for (int li = 0; li < Cm.lr; li++) {
+      long e = li + (long)lj * Cm.d.lld;
+      int gi = bc_global(li, Cm.d.mb, pr, Cm.d.rsrc, npr), gj = bc_global(lj, Cm.d.nb, pc, Cm.d.csrc, npc);
+      if (gi < ic || gi >= ic + m || gj < jc || gj >= jc + n) {
+        if (memcmp((char *)Cm.data + esize(t) * e, (char *)before + esize(t) * e, esize(t)))
+          bad++;
+        continue;
+      }
+      int i = gi - ic, j = gj - jc;
+      double complex ref = beta == 0.0 ? 0.0 : beta * value(t, sc, gi, gj);
+      if (alpha != 0.0)
+        for (int x = 0; x < k; x++)
+          ref += alpha * op_value(t, sa, ta, ia, ja, i, x) * op_value(t, sb, tb, ib, jb, x, j);
+      double complex got = get(t, Cm.data, e);
+      double ratio = cabs(got - ref) / scale;
+      if (!(ratio <= 16.0)) {
+        if (bad < 3)
+          FAIL("type %c case %d %c%c m=%d n=%d k=%d C(%d,%d) = %g%+gi, ref %g%+gi, ratio %g",
+               type_name[t], caseno, ta, tb, m, n, k, gi, gj, creal(got), cimag(got), creal(ref),
+               cimag(ref), ratio);
+        bad++;
+      }
+      if (ratio > worst[t])
+        worst[t] = ratio;
+    }
+  if (bad)
+    FAIL("type %c case %d %c%c m=%d n=%d k=%d: %d elements wrong (outside sub(C) included)",
+         type_name[t], caseno, ta, tb, m, n, k, bad);
+  free(before), free(A.data), free(B.data), free(Cm.data);
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  int np;
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  MPI_Comm_size(MPI_COMM_WORLD, &np);
+  for (int pr = 1; pr <= np; pr++) {
+    if (np % pr)
+      continue;
+    rma_grid_t g;
+    if (rma_grid_create(MPI_COMM_WORLD, pr, np / pr, 'R', &g)) {
+      FAIL("rma_grid_create %d x %d", pr, np / pr);
+      continue;
+    }
+    for (int t = 0; t < NTYPES; t++) {
+      unsigned rs = 1234u + 77u * (unsigned)t + 13u * (unsigned)pr;
+      for (int c = 0; c < 27; c++)
+        one_case(t, g, &rs, c);
+    }
+    rma_grid_free(&g);
+  }
+  int total = 0;
+  MPI_Allreduce(&nfail, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, worst, NTYPES, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  if (me == 0) {
+    printf("gemm types np %d: worst ratio s %.3g d %.3g c %.3g z %.3g (limit 16)\n", np, worst[S],
+           worst[D], worst[C], worst[Z]);
+    printf("%s: %d failure(s)\n", total ? "FAILED" : "PASSED", total);
+  }
+  rma_finalize();
+  MPI_Finalize();
+  return total ? 1 : 0;
+}
