@@ -12,7 +12,8 @@
 
 RMALA_DEB_COMMON="libglobalarrays-dev libarmci-mpi-dev libopenblas-dev liblapacke-dev gfortran \
 cmake pkg-config gnuplot-nox"
-RMALA_DEB_OPENMPI="libopenmpi-dev openmpi-bin libscalapack-openmpi-dev"
+RMALA_DEB_OPENMPI="libopenmpi-dev openmpi-bin libscalapack-openmpi-dev scalapack-mpi-test \
+scalapack-test-common"
 RMALA_DEB_MPICH="mpich libmpich-dev libscalapack-mpich-dev"
 RMALA_DEB_SIMGRID="libsimgrid-dev"
 

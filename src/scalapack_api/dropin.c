@@ -1,7 +1,7 @@
 /*
  * The drop-in ScaLAPACK library (librmala_scalapack): ScaLAPACK's Fortran
- * symbols pdgemm_, pdgetrf_ and pdgetrs_, served by rma_pdgemm, rma_pdgetrf
- * and rma_pdgetrs. Linked before ScaLAPACK, it makes an unmodified Fortran
+ * symbols psgemm_, pdgemm_, pcgemm_, pzgemm_, pdgetrf_ and pdgetrs_, served
+ * by rma_p?gemm, rma_pdgetrf and rma_pdgetrs. Linked before ScaLAPACK, it makes an unmodified Fortran
  * or C ScaLAPACK program call rmala.
  *
  * Layer: above the ScaLAPACK front-end (src/scalapack); uses only rmala.h,
@@ -35,21 +35,12 @@
 // BLACS (inside ScaLAPACK) declares no C header.
 void Cblacs_gridinfo(int ictxt, int *nprow, int *npcol, int *myrow, int *mycol);
 
-typedef void pdgemm_fn(const char *, const char *, const int *, const int *, const int *,
-                       const double *, const double *, const int *, const int *, const int *,
-                       const double *, const int *, const int *, const int *, const double *,
-                       double *, const int *, const int *, const int *, size_t, size_t);
 typedef void pdgetrf_fn(const int *, const int *, double *, const int *, const int *,
                         const int *, int *, int *);
 typedef void pdgetrs_fn(const char *, const int *, const int *, const double *, const int *,
                         const int *, const int *, const int *, double *, const int *,
                         const int *, const int *, int *, size_t);
 
-void pdgemm_(const char *transa, const char *transb, const int *m, const int *n, const int *k,
-             const double *alpha, const double *a, const int *ia, const int *ja,
-             const int *desca, const double *b, const int *ib, const int *jb, const int *descb,
-             const double *beta, double *c, const int *ic, const int *jc, const int *descc,
-             size_t ltransa, size_t ltransb);
 void pdgetrf_(const int *m, const int *n, double *a, const int *ia, const int *ja,
               const int *desca, int *ipiv, int *info);
 void pdgetrs_(const char *trans, const int *n, const int *nrhs, const double *a, const int *ia,
@@ -66,7 +57,6 @@ typedef struct {
   char why[128]; // why real is NULL
 } next_t;
 
-static next_t next_pdgemm = {"pdgemm_", "PDGEMM", NULL, NULL, 0, ""};
 static next_t next_pdgetrf = {"pdgetrf_", "PDGETRF", NULL, NULL, 0, ""};
 static next_t next_pdgetrs = {"pdgetrs_", "PDGETRS", NULL, NULL, 0, ""};
 
@@ -152,25 +142,43 @@ static void *after(next_t *nx, void *self, int rc, const int *desc) {
   return real;
 }
 
-void pdgemm_(const char *transa, const char *transb, const int *m, const int *n, const int *k,
-             const double *alpha, const double *a, const int *ia, const int *ja,
-             const int *desca, const double *b, const int *ib, const int *jb, const int *descb,
-             const double *beta, double *c, const int *ic, const int *jc, const int *descc,
-             size_t ltransa, size_t ltransb) {
-  (void)ltransa, (void)ltransb;
-  void *self = (void *)pdgemm_;
-  pdgemm_fn *real = NULL;
-  if (from_scalapack(&next_pdgemm, self, __builtin_return_address(0))) {
-    real = (pdgemm_fn *)next_pdgemm.real;
-  } else {
-    int rc = rma_pdgemm(*transa, *transb, *m, *n, *k, *alpha, a, *ia, *ja, desca, b, *ib, *jb,
-                        descb, *beta, c, *ic, *jc, descc);
-    real = (pdgemm_fn *)after(&next_pdgemm, self, rc, desca);
+// P?GEMM in the four types: the same body, ScaLAPACK's argument list
+// (scalars by reference) on rma_p?gemm (scalars by value).
+#define RMA_DROPIN_PGEMM(x, X, T)                                                                  \
+  typedef void p##x##gemm_fn(const char *, const char *, const int *, const int *, const int *,    \
+                             const T *, const T *, const int *, const int *, const int *,          \
+                             const T *, const int *, const int *, const int *, const T *, T *,     \
+                             const int *, const int *, const int *, size_t, size_t);               \
+  void p##x##gemm_(const char *transa, const char *transb, const int *m, const int *n,            \
+                   const int *k, const T *alpha, const T *a, const int *ia, const int *ja,         \
+                   const int *desca, const T *b, const int *ib, const int *jb,                     \
+                   const int *descb, const T *beta, T *c, const int *ic, const int *jc,            \
+                   const int *descc, size_t ltransa, size_t ltransb);                              \
+  static next_t next_p##x##gemm = {"p" #x "gemm_", "P" #X "GEMM", NULL, NULL, 0, ""};            \
+  void p##x##gemm_(const char *transa, const char *transb, const int *m, const int *n,            \
+                   const int *k, const T *alpha, const T *a, const int *ia, const int *ja,         \
+                   const int *desca, const T *b, const int *ib, const int *jb,                     \
+                   const int *descb, const T *beta, T *c, const int *ic, const int *jc,            \
+                   const int *descc, size_t ltransa, size_t ltransb) {                             \
+    (void)ltransa, (void)ltransb;                                                                  \
+    void *self = (void *)p##x##gemm_;                                                              \
+    p##x##gemm_fn *real = NULL;                                                                    \
+    if (from_scalapack(&next_p##x##gemm, self, __builtin_return_address(0))) {                     \
+      real = (p##x##gemm_fn *)next_p##x##gemm.real;                                                \
+    } else {                                                                                       \
+      int rc = rma_p##x##gemm(*transa, *transb, *m, *n, *k, *alpha, a, *ia, *ja, desca, b, *ib,    \
+                              *jb, descb, *beta, c, *ic, *jc, descc);                              \
+      real = (p##x##gemm_fn *)after(&next_p##x##gemm, self, rc, desca);                            \
+    }                                                                                              \
+    if (real)                                                                                      \
+      real(transa, transb, m, n, k, alpha, a, ia, ja, desca, b, ib, jb, descb, beta, c, ic, jc,    \
+           descc, 1, 1);                                                                           \
   }
-  if (real)
-    real(transa, transb, m, n, k, alpha, a, ia, ja, desca, b, ib, jb, descb, beta, c, ic, jc,
-         descc, 1, 1);
-}
+
+RMA_DROPIN_PGEMM(s, S, float)
+RMA_DROPIN_PGEMM(d, D, double)
+RMA_DROPIN_PGEMM(c, C, float _Complex)
+RMA_DROPIN_PGEMM(z, Z, double _Complex)
 
 void pdgetrf_(const int *m, const int *n, double *a, const int *ia, const int *ja,
               const int *desca, int *ipiv, int *info) {

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# ScaLAPACK's own testers, unmodified, with rmala serving the calls (scalapack_testers).
+#
+# The testers are Debian's scalapack-mpi-test binaries (Reference ScaLAPACK's PBLAS/TESTING and
+# TESTING/LIN programs, built and linked against plain ScaLAPACK, no rmala at link time) with
+# their input files from scalapack-test-common. A GA-free shared build of rmala (BUILD_SHARED_LIBS,
+# configured here in a scratch directory from this source tree) gives librmala_scalapack.so, put in
+# front of ScaLAPACK with LD_PRELOAD; RMALA_VERBOSE=1 makes it say, per call, who served it.
+#   bash tests/scalapack_testers/run.sh <source dir> [work dir]
+# Checks, for each tester and type:
+#   - the PBLAS level-3 testers ?pb3tst (s, d, c, z; np 4; PBLAS3TST.dat: 4 grids x 4 problems,
+#     N and T, alpha and beta of the file, error exits on; for c and z also the same file with
+#     conjugate transposes): exit status 0, "End of Tests.",
+#     the summary row P?GEMM with TOTAL = PASSED > 0 and FAILED 0, no other row failing, and rmala
+#     serving exactly TOTAL P?GEMM calls (its illegal-argument calls go to ScaLAPACK, which reports
+#     them as the tester expects);
+#   - the LU tester xdlu (np 4; LU.dat: 240 factorizations and solves on 4 grids, residual checks):
+#     exit status 0, "0 tests completed and failed residual checks", every test passed, rmala
+#     serving PDGETRF and PDGETRS (the tester's own PDGEMM calls too).
+# Environment: RMALA_CMAKE (cmake), RMALA_MPIEXEC (mpiexec.openmpi), RMALA_MPIEXEC_FLAGS
+# (';'-separated), RMALA_TESTERS_DIR (Debian's openmpi-tests directory), RMALA_TESTERS_DATA
+# (/usr/share/scalapack), RMALA_RUN_TIMEOUT (s, default 300).
+set -euo pipefail
+
+src=$(cd "${1:?usage: run.sh <source dir> [work dir]}" && pwd)
+work=${2:-$(mktemp -d /tmp/rmala-testers.XXXXXX)}
+cmake_bin=${RMALA_CMAKE:-cmake}
+mpiexec_bin=${RMALA_MPIEXEC:-mpiexec.openmpi}
+testers=${RMALA_TESTERS_DIR:-/usr/lib/x86_64-linux-gnu/scalapack/openmpi-tests}
+data=${RMALA_TESTERS_DATA:-/usr/share/scalapack}
+run_timeout=${RMALA_RUN_TIMEOUT:-300}
+IFS=';' read -r -a mpiexec_flags <<< "${RMALA_MPIEXEC_FLAGS-}"
+export OPENBLAS_NUM_THREADS=1
+
+for f in "$testers/PBLAS/dpb3tst" "$testers/xdlu" "$data/PBLAS/PDBLAS3TST.dat" "$data/LU.dat"; do
+  if [ ! -e "$f" ]; then
+    echo "FAILED: $f missing (apt-get install scalapack-mpi-test scalapack-test-common)" >&2
+    exit 1
+  fi
+done
+
+echo "== GA-free shared build of rmala in $work/build"
+mkdir -p "$work"
+"$cmake_bin" -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DRMALA_WITH_GA=OFF \
+  -DBUILD_SHARED_LIBS=ON -DRMALA_WITH_TESTS=OFF -DRMALA_WITH_BENCHMARKS=OFF \
+  -DRMALA_MPI_FLAVOR=openmpi > "$work/configure.log"
+"$cmake_bin" --build "$work/build" -j 2 --target rmala_scalapack > "$work/build.log"
+preload=$work/build/librmala_scalapack.so
+[ -f "$preload" ] || { echo "FAILED: $preload not built" >&2; exit 1; }
+
+status=0
+fail() { echo "FAILED: $*" >&2; status=1; }
+
+# run_tester <name> <binary> <data file...>: in its own directory, np 4, rmala preloaded.
+run_tester() {
+  local name=$1 bin=$2
+  shift 2
+  local dir=$work/$name
+  mkdir -p "$dir"
+  cp "$@" "$dir/"
+  echo "== $name: $bin (np 4, LD_PRELOAD=$preload)"
+  local rc=0
+  (cd "$dir" && RMALA_VERBOSE=1 timeout "$run_timeout" "$mpiexec_bin" -n 4 "${mpiexec_flags[@]}" \
+    -x LD_PRELOAD="$preload" -x RMALA_VERBOSE -x OPENBLAS_NUM_THREADS "$bin" \
+    > out.txt 2> err.txt) || rc=$?
+  [ "$rc" = 0 ] || fail "$name exited with status $rc (log: $dir)"
+}
+
+# The shipped input files transpose with 'N' and 'T' only; for c and z a second run takes the
+# same file with the problems' TRANSA / TRANSB set to (C,N) (C,C) (N,C) (C,T) (T,C) (N,N) (C,C)
+# (T,T): the conjugate transposes.
+conj_dat() {
+  sed -e "s/^'N' 'N' 'N' 'N' 'T' 'T' 'T' 'T'\(.*values of TRANSA\)/'C' 'C' 'N' 'C' 'T' 'N' 'C' 'T'\1/" \
+    -e "s/^'N' 'N' 'T' 'T' 'N' 'N' 'T' 'T'\(.*values of TRANSB\)/'N' 'C' 'C' 'T' 'C' 'N' 'C' 'T'\1/" \
+    "$1" > "$2"
+  grep -q "^'C' 'C' 'N' 'C'.*values of TRANSA" "$2" && grep -q "^'N' 'C' 'C' 'T'.*values of TRANSB" "$2"
+}
+mkdir -p "$work/conj"
+for t in c z; do
+  T=$(echo "$t" | tr cz CZ)
+  conj_dat "$data/PBLAS/P${T}BLAS3TST.dat" "$work/conj/P${T}BLAS3TST.dat" ||
+    fail "could not make the conjugate-transpose input file from P${T}BLAS3TST.dat"
+done
+
+for case in s d c z cconj zconj; do
+  t=${case:0:1} T=$(echo "${case:0:1}" | tr sdcz SDCZ)
+  dat=$data/PBLAS/P${T}BLAS3TST.dat
+  [ "$case" = "$t" ] || dat=$work/conj/P${T}BLAS3TST.dat
+  run_tester "${case}pb3tst" "$testers/PBLAS/${t}pb3tst" "$dat"
+  out=$work/${case}pb3tst/out.txt err=$work/${case}pb3tst/err.txt
+  grep -q "End of Tests." "$out" || fail "${case}pb3tst did not reach the end"
+  # Summary rows: "|  NAME TOTAL PASSED FAILED SKIPPED".
+  row=$(awk -v r="P${T}GEMM" '$1 == "|" && $2 == r && NF == 6 { print $3, $4, $5 }' "$out" | tail -1)
+  read -r total passed failed <<< "${row:-0 0 1}"
+  served=$(grep -c "P${T}GEMM served by rmala" "$err" || true)
+  echo "   P${T}GEMM ($case): $total tests, $passed passed, $failed failed; rmala served $served calls"
+  [ "$total" -gt 0 ] && [ "$total" = "$passed" ] && [ "$failed" = 0 ] || fail "P${T}GEMM row: $row"
+  [ "$served" = "$total" ] || fail "rmala served $served P${T}GEMM calls, the tester made $total"
+  bad=$(awk '$1 == "|" && NF == 6 && $2 ~ /^P[SDCZ]/ && $5 != "0" { print $2 }' "$out" | tr '\n' ' ')
+  [ -z "$bad" ] || fail "${case}pb3tst rows failing: $bad"
+  if grep -q "failed in rmala" "$err"; then fail "${case}pb3tst: a call failed inside rmala"; fi
+done
+
+run_tester xdlu "$testers/xdlu" "$data/LU.dat"
+out=$work/xdlu/out.txt err=$work/xdlu/err.txt
+grep -q "END OF TESTS" "$out" || fail "xdlu did not reach the end"
+grep -q " 0 tests completed and failed residual checks" "$out" || fail "xdlu: residual checks failed"
+passed=$(awk '/tests completed and passed residual checks/ { print $1 }' "$out")
+finished=$(awk '/^Finished/ { print $2 }' "$out")
+getrf=$(grep -c "PDGETRF served by rmala" "$err" || true)
+getrs=$(grep -c "PDGETRS served by rmala" "$err" || true)
+echo "   xdlu: $finished tests, $passed passed residual checks; rmala served PDGETRF $getrf," \
+  "PDGETRS $getrs calls"
+[ -n "$passed" ] && [ "$passed" = "$finished" ] || fail "xdlu: $passed of $finished passed"
+[ "$getrf" -gt 0 ] && [ "$getrs" -gt 0 ] || fail "xdlu: rmala served no PDGETRF / PDGETRS call"
+if grep -q "failed in rmala" "$err"; then fail "xdlu: a call failed inside rmala"; fi
+
+[ "$status" = 0 ] && echo "PASSED: ScaLAPACK's testers with rmala serving P?GEMM, PDGETRF, PDGETRS"
+exit "$status"
