@@ -105,15 +105,33 @@ int rma_init(void);
 int rma_matrix_create(int m, int n, int mb, int nb, int prow, int pcol, rma_layout_t layout,
                       const char *name, int *g_a);
 
+/* rma_matrix_create_type — Collective. rma_matrix_create for a GA of type
+ * C_FLOAT, C_DBL, C_SCPL or C_DCPL (GA's constants; argument 1, the others
+ * numbered one later). */
+int rma_matrix_create_type(int type, int m, int n, int mb, int nb, int prow, int pcol,
+                           rma_layout_t layout, const char *name, int *g_a);
+
 /*
  * rma_dgemm — Collective. C = alpha*op(A)*op(B) + beta*C with GA_Dgemm's
  * meaning: X[i][j] is the element at GA subscript {i,j}; op(X) = X for 'N'
  * or 'n', X^T for 'T', 't', 'C', 'c'. op(A) is m x k, op(B) k x n, and the
  * top-left m x n block of C is updated (arrays may be larger). A and B are
- * never modified. Returns 0 or -i for the first illegal argument.
+ * never modified. Returns 0 or -i for the first illegal argument (a handle
+ * of another element type included).
+ * rma_sgemm, rma_cgemm and rma_zgemm are the same with GA_Sgemm / GA_Cgemm /
+ * GA_Zgemm's arguments on GAs of C_FLOAT, C_SCPL and C_DCPL, scalars by
+ * value; for complex arrays 'C' is the conjugate transpose.
  */
 int rma_dgemm(char transa, char transb, int m, int n, int k, double alpha, int g_a, int g_b,
               double beta, int g_c);
+int rma_sgemm(char transa, char transb, int m, int n, int k, float alpha, int g_a, int g_b,
+              float beta, int g_c);
+#ifndef __cplusplus
+int rma_cgemm(char transa, char transb, int m, int n, int k, float _Complex alpha, int g_a,
+              int g_b, float _Complex beta, int g_c);
+int rma_zgemm(char transa, char transb, int m, int n, int k, double _Complex alpha, int g_a,
+              int g_b, double _Complex beta, int g_c);
+#endif
 
 /*
  * rma_lu — Collective. Factors the m x n GA in place as P*A = L*U.

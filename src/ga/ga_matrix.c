@@ -9,15 +9,39 @@
 #include "core/error.h"
 #include "core/pages.h"
 
-int rma_ga_is_matrix(int g_a, int *m, int *n) {
+int rma_ga_matrix_type(int g_a, rma_dtype_t *dt, int *m, int *n) {
   if (!GA_Valid_handle(g_a))
     return 1;
   int type = 0, ndim = 0, dims[GA_MAX_DIM];
   NGA_Inquire(g_a, &type, &ndim, dims);
-  if (type != C_DBL || ndim != 2)
+  if (ndim != 2 || rma_ga_dtype(type, dt))
     return 1;
   *m = dims[0], *n = dims[1];
   return 0;
+}
+
+int rma_ga_dtype(int type, rma_dtype_t *dt) {
+  if (type == C_FLOAT)
+    *dt = RMA_DT_S;
+  else if (type == C_DBL)
+    *dt = RMA_DT_D;
+  else if (type == C_SCPL)
+    *dt = RMA_DT_C;
+  else if (type == C_DCPL)
+    *dt = RMA_DT_Z;
+  else
+    return 1;
+  return 0;
+}
+
+int rma_ga_is_matrix(int g_a, int *m, int *n) {
+  rma_dtype_t dt;
+  return rma_ga_matrix_type(g_a, &dt, m, n) || dt != RMA_DT_D;
+}
+
+const char *rma_ga_type_name(rma_dtype_t dt) {
+  static const char *names[] = {"C_FLOAT", "C_DBL", "C_SCPL", "C_DCPL"};
+  return names[dt];
 }
 
 static int cmp_int(const void *a, const void *b) {
@@ -112,7 +136,7 @@ static int detect_uniform_kind(int g_a, const rma_tiles_t *probe, int me) {
       rma_tiles_locate(probe, bi, bj, &tile);
       if (tile.cols == lc)
         continue;
-      double *ptr = NULL;
+      void *ptr = NULL;
       int ld[GA_MAX_DIM] = {0};
       int idx = bi * probe->nt + bj;
       NGA_Access_block(g_a, idx, &ptr, ld);
@@ -220,20 +244,24 @@ static int locate_segment(rma_ga_matrix_t *mat, int me) {
   if (tile.owner != me || tile.disp != 0)
     return RMA_ERR_LAYOUT;
   int sub[2] = {tile.r0, tile.c0}, ld1[1] = {1};
-  double value = 0.0;
-  NGA_Get(mat->handle, sub, sub, &value, ld1);
-  // A mark GA cannot already hold there.
-  double mark = value == 1.0 ? 2.0 : 1.0;
-  for (int delta = 0; delta >= -1; delta--) {
-    double *at = mat->seg + delta;
-    if (delta < 0 && ((uintptr_t)mat->seg % 4096) < sizeof(double))
+  size_t es = rma_tiles_esize(t);
+  unsigned char value[16] = {0}, mark[16], saved[16], got[16];
+  NGA_Get(mat->handle, sub, sub, value, ld1);
+  // A mark GA cannot already hold there: the value with its first byte changed.
+  memcpy(mark, value, es);
+  mark[0] ^= 0x5a;
+  // The candidates: where GA's pointer says, and 8 bytes before (MPICH's
+  // rounding), when that lies in the same page (so it is mapped).
+  for (int delta = 0; delta >= -8; delta -= 8) {
+    unsigned char *at = (unsigned char *)mat->seg + delta;
+    if (delta < 0 && ((uintptr_t)mat->seg % 4096) < 8)
       break;
-    double saved = *at, got = 0.0;
-    *at = mark;
-    NGA_Get(mat->handle, sub, sub, &got, ld1);
-    *at = saved;
-    if (got == mark) {
-      mat->seg += delta;
+    memcpy(saved, at, es);
+    memcpy(at, mark, es);
+    NGA_Get(mat->handle, sub, sub, got, ld1);
+    memcpy(at, saved, es);
+    if (!memcmp(got, mark, es)) {
+      mat->seg = at;
       return 0;
     }
   }
@@ -263,10 +291,12 @@ static int sample_check(rma_ga_matrix_t *mat, MPI_Comm comm) {
         continue;
       // The last element of the tile: catches a wrong ld as well as a wrong disp.
       int sub[2] = {tile.r0 + tile.rows - 1, tile.c0 + tile.cols - 1}, ld1[1] = {1};
-      double got = 0.0;
-      NGA_Get(mat->handle, sub, sub, &got, ld1);
-      double mine = mat->seg[tile.disp + (long)(tile.rows - 1) * tile.ld + tile.cols - 1];
-      if (memcmp(&got, &mine, sizeof got) != 0)
+      size_t es = rma_tiles_esize(t);
+      unsigned char got[16] = {0};
+      NGA_Get(mat->handle, sub, sub, got, ld1);
+      const char *mine = (const char *)mat->seg +
+                         es * (size_t)(tile.disp + (long)(tile.rows - 1) * tile.ld + tile.cols - 1);
+      if (memcmp(got, mine, es) != 0)
         rc = RMA_ERR_LAYOUT;
       checked++;
     }
@@ -287,9 +317,9 @@ static int sample_check(rma_ga_matrix_t *mat, MPI_Comm comm) {
 typedef struct {
   int handle, m, n, regular;
   int key[6];       /* nblocks, bdims, grid (uniform) or lo, hi (regular) */
-  double *ga_ptr;   /* the local pointer as GA gives it */
+  void *ga_ptr;     /* the local pointer as GA gives it */
   long ga_len;      /* segment length or ld (regular) as GA gives it */
-  long delta;       /* seg = ga_ptr + delta (locate_segment) */
+  long delta;       /* seg = ga_ptr + delta bytes (locate_segment) */
   long seglen;
   rma_tiles_t tiles;
 } cached_t;
@@ -299,7 +329,7 @@ static int cache_used[CACHE_SIZE], cache_next;
 
 // What GA reports locally about g_a: key, pointer and length (access
 // released again). 0, or 1 when g_a is not of a kind the cache keeps.
-static int local_facts(int g_a, int me, int *regular, int key[6], double **ptr, long *len) {
+static int local_facts(int g_a, int me, int *regular, int key[6], void **ptr, long *len) {
   memset(key, 0, sizeof(int) * 6);
   *ptr = NULL, *len = 0;
   if (GA_Uses_proc_grid(g_a)) {
@@ -327,14 +357,15 @@ static int local_facts(int g_a, int me, int *regular, int key[6], double **ptr, 
 }
 
 // Collective. The cache entry for g_a when it still holds on every rank; -1 otherwise.
-static int cache_find(int g_a, int m, int n, MPI_Comm comm, int me) {
+static int cache_find(int g_a, rma_dtype_t dt, int m, int n, MPI_Comm comm, int me) {
   int hit = -1, regular, key[6];
-  double *ptr;
+  void *ptr;
   long len;
   int odd = local_facts(g_a, me, &regular, key, &ptr, &len);
   for (int e = 0; e < CACHE_SIZE && hit < 0 && !odd; e++) {
     cached_t *c = &cache[e];
-    if (cache_used[e] && c->handle == g_a && c->m == m && c->n == n && c->regular == regular &&
+    if (cache_used[e] && c->handle == g_a && c->m == m && c->n == n && c->tiles.dtype == dt &&
+        c->regular == regular &&
         !memcmp(c->key, key, sizeof key) && c->ga_ptr == ptr && c->ga_len == len)
       hit = e;
   }
@@ -352,7 +383,7 @@ static int cache_find(int g_a, int m, int n, MPI_Comm comm, int me) {
 // Local. Remember a verified directory (a copy; the entry's old one is freed).
 static void cache_store(const rma_ga_matrix_t *mat, int m, int n, int me) {
   int regular, key[6];
-  double *ptr;
+  void *ptr;
   long len;
   if (local_facts(mat->handle, me, &regular, key, &ptr, &len))
     return;
@@ -370,7 +401,7 @@ static void cache_store(const rma_ga_matrix_t *mat, int m, int n, int me) {
   if (rma_tiles_copy(&c->tiles, t) != 0)
     return;
   *c = (cached_t){mat->handle, m, n, regular, {0}, ptr, len,
-                  ptr ? (long)(mat->seg - ptr) : 0, mat->seglen, c->tiles};
+                  ptr ? (long)((char *)mat->seg - (char *)ptr) : 0, mat->seglen, c->tiles};
   memcpy(c->key, key, sizeof key);
   cache_used[e] = 1;
 }
@@ -390,7 +421,7 @@ static int open_cached(int g_a, int e, int me, rma_ga_matrix_t *mat) {
   RMA_CALL(rma_tiles_copy(&mat->tiles, t));
   mat->regular = c->regular;
   if (c->ga_ptr) {
-    double *ptr = NULL;
+    void *ptr = NULL;
     if (c->regular) {
       int ld[GA_MAX_DIM];
       NGA_Access(g_a, (int *)&c->key[0], (int *)&c->key[2], &ptr, ld);
@@ -398,7 +429,7 @@ static int open_cached(int g_a, int e, int me, rma_ga_matrix_t *mat) {
       int count = 0;
       NGA_Access_block_segment(g_a, me, &ptr, &count);
     }
-    mat->seg = ptr + c->delta;
+    mat->seg = (char *)ptr + c->delta;
     mat->seglen = c->seglen;
   }
   return 0;
@@ -408,10 +439,11 @@ int rma_ga_matrix_open(int g_a, MPI_Comm comm, rma_ga_matrix_t *mat) {
   memset(mat, 0, sizeof *mat);
   mat->handle = g_a;
   int m = 0, n = 0, rc, me, hit = -1;
+  rma_dtype_t dt = RMA_DT_D;
   MPI_Comm_rank(comm, &me);
-  if (rma_ga_is_matrix(g_a, &m, &n) != 0)
+  if (rma_ga_matrix_type(g_a, &dt, &m, &n) != 0)
     rc = RMA_ERR_LAYOUT;
-  else if ((hit = cache_find(g_a, m, n, comm, me)) >= 0)
+  else if ((hit = cache_find(g_a, dt, m, n, comm, me)) >= 0)
     rc = open_cached(g_a, hit, me, mat);
   else if (GA_Uses_proc_grid(g_a))
     rc = open_uniform(g_a, comm, m, n, mat);
@@ -420,6 +452,7 @@ int rma_ga_matrix_open(int g_a, MPI_Comm comm, rma_ga_matrix_t *mat) {
   else
     rc = open_grid(g_a, comm, m, n, mat);
   rc = rma_status_agree(comm, rc);
+  mat->tiles.dtype = dt;
   if (rc == 0 && hit < 0)
     rc = sample_check(mat, comm);
   if (rc == 0 && hit < 0)
@@ -429,7 +462,7 @@ int rma_ga_matrix_open(int g_a, MPI_Comm comm, rma_ga_matrix_t *mat) {
   else if (hit < 0) // pages a neighbour wrote first would fault one by one in the kernels;
     // a cached open is the same memory, mapped by the first open (walking its
     // page tables again cost ~1% of a 25 ms dgemm)
-    rma_pages_populate(mat->seg, sizeof(double) * (size_t)mat->seglen, 0);
+    rma_pages_populate(mat->seg, rma_dtype_size(dt) * (size_t)mat->seglen, 0);
   return rc;
 }
 

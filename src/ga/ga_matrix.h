@@ -18,7 +18,7 @@ rma_context_t *rma_ga_enter(void);
 typedef struct {
   int handle;
   rma_tiles_t tiles; /* the verified directory */
-  double *seg;       /* this rank's local segment (NULL when it holds nothing) */
+  void *seg;         /* this rank's local segment (NULL when it holds nothing) */
   long seglen;       /* elements in seg */
   int regular;       /* 1: GA regular/irregular distribution (GRID tiles) */
 } rma_ga_matrix_t;
@@ -29,9 +29,21 @@ typedef struct {
  */
 int rma_ga_is_matrix(int g_a, int *m, int *n);
 
+/* Local. 0 when g_a is a valid 2-D GA of C_FLOAT, C_DBL, C_SCPL or C_DCPL
+ * (its element type in *dt, its extent in *m, *n), else 1. */
+int rma_ga_matrix_type(int g_a, rma_dtype_t *dt, int *m, int *n);
+
+/* Local. The element type of GA type constant type (C_FLOAT, C_DBL, C_SCPL,
+ * C_DCPL) in *dt: 0, or 1 for any other type. */
+int rma_ga_dtype(int type, rma_dtype_t *dt);
+
+/* Local. GA's name of the type's constant ("C_DBL", ...). */
+const char *rma_ga_type_name(rma_dtype_t dt);
+
 /*
  * Collective over comm (the library communicator, ranks equal to GA's).
- * Builds the tile directory of g_a from its GA distribution, verifies it
+ * Builds the tile directory of g_a (a GA of any of the four types: the
+ * directory's dtype) from its GA distribution, verifies it
  * against GA (segment length, block extents, layout, sampled elements) and
  * gives direct access to the local segment. A verified directory is
  * remembered per handle and reused while GA reports the same local facts on

@@ -1,6 +1,7 @@
 /*
- * rma_dgemm: extended SRUMMA on Global Arrays (the GA front-end).
- * Layers: rma_dgemm (argument checks, GA_Sync brackets) -> ga/ga_matrix
+ * rma_sgemm / rma_dgemm / rma_cgemm / rma_zgemm: extended SRUMMA on Global
+ * Arrays (the GA front-end), GA_?gemm's arguments, one body for the types.
+ * Layers: rma_?gemm (argument checks, GA_Sync brackets) -> ga/ga_matrix
  *         (verified tile directories) -> ops/gemm (the engine: store ->
  *         sched -> rma -> kernel). C is computed in place by its owners.
  */
@@ -14,9 +15,22 @@
 #include "ops/gemm/gemm.h"
 
 
-// Index of the first illegal argument of rma_dgemm (0 if none) and why.
-static int dgemm_check(char transa, char transb, int m, int n, int k, int g_a, int g_b, int g_c,
-                       char *why, size_t len) {
+// 0 when g is a 2-D GA of type dt (its extent in rows, cols), else 1 with why.
+static int typed_matrix(int g, const char *name, rma_dtype_t dt, int *rows, int *cols, char *why,
+                        size_t len) {
+  rma_dtype_t has;
+  if (rma_ga_matrix_type(g, &has, rows, cols))
+    return snprintf(why, len, "%s = %d is not a 2-D GA of %s", name, g, rma_ga_type_name(dt)), 1;
+  if (has != dt)
+    return snprintf(why, len, "%s = %d is a GA of %s, not %s", name, g, rma_ga_type_name(has),
+                    rma_ga_type_name(dt)),
+           1;
+  return 0;
+}
+
+// Index of the first illegal argument of rma_?gemm (0 if none) and why.
+static int gemm_check(rma_dtype_t dt, char transa, char transb, int m, int n, int k, int g_a,
+                      int g_b, int g_c, char *why, size_t len) {
   int rows, cols;
   if (!rma_trans_valid(transa))
     return snprintf(why, len, "transa = '%c', must be N, T or C", transa), 1;
@@ -29,17 +43,17 @@ static int dgemm_check(char transa, char transb, int m, int n, int k, int g_a, i
   if (k < 0)
     return snprintf(why, len, "k = %d < 0", k), 5;
   int ar = rma_trans_is(transa) ? k : m, ac = rma_trans_is(transa) ? m : k;
-  if (rma_ga_is_matrix(g_a, &rows, &cols))
-    return snprintf(why, len, "g_a = %d is not a 2-D GA of doubles", g_a), 7;
+  if (typed_matrix(g_a, "g_a", dt, &rows, &cols, why, len))
+    return 7;
   if (rows < ar || cols < ac)
     return snprintf(why, len, "g_a is %d x %d, op(A) needs %d x %d", rows, cols, ar, ac), 7;
   int br = rma_trans_is(transb) ? n : k, bc = rma_trans_is(transb) ? k : n;
-  if (rma_ga_is_matrix(g_b, &rows, &cols))
-    return snprintf(why, len, "g_b = %d is not a 2-D GA of doubles", g_b), 8;
+  if (typed_matrix(g_b, "g_b", dt, &rows, &cols, why, len))
+    return 8;
   if (rows < br || cols < bc)
     return snprintf(why, len, "g_b is %d x %d, op(B) needs %d x %d", rows, cols, br, bc), 8;
-  if (rma_ga_is_matrix(g_c, &rows, &cols))
-    return snprintf(why, len, "g_c = %d is not a 2-D GA of doubles", g_c), 10;
+  if (typed_matrix(g_c, "g_c", dt, &rows, &cols, why, len))
+    return 10;
   if (rows < m || cols < n)
     return snprintf(why, len, "g_c is %d x %d, C needs %d x %d", rows, cols, m, n), 10;
   if (g_c == g_a || g_c == g_b)
@@ -49,11 +63,11 @@ static int dgemm_check(char transa, char transb, int m, int n, int k, int g_a, i
 
 // The work between the opening GA_Sync and the closing one: open the
 // handles (each once) and hand the matrices to the engine.
-static int dgemm_body(int ta, int tb, int m, int n, int k, double alpha, int g_a, int g_b,
-                      double beta, int g_c) {
+static int gemm_body(rma_op_t ta, rma_op_t tb, int m, int n, int k, rma_scalar_t alpha, int g_a,
+                     int g_b, rma_scalar_t beta, int g_c) {
   rma_context_t *ctx = rma_context();
   rma_ga_matrix_t mc, ma, mb;
-  int inputs = k != 0 && alpha != 0.0;
+  int inputs = k != 0 && alpha != 0;
   RMA_CALL(rma_ga_matrix_open(g_c, ctx->comm, &mc));
   int rc = inputs ? rma_ga_matrix_open(g_a, ctx->comm, &ma) : 0;
   if (rc == 0 && inputs && g_b != g_a) {
@@ -75,19 +89,32 @@ static int dgemm_body(int ta, int tb, int m, int n, int k, double alpha, int g_a
   return rc;
 }
 
-int rma_dgemm(char transa, char transb, int m, int n, int k, double alpha, int g_a, int g_b,
-              double beta, int g_c) {
+static int gemm(rma_dtype_t dt, const char *routine, char transa, char transb, int m, int n,
+                int k, rma_scalar_t alpha, int g_a, int g_b, rma_scalar_t beta, int g_c) {
   rma_context_t *ctx = rma_ga_enter();
   if (!ctx)
     return RMA_ERR_NOT_INITIALIZED;
   char why[160] = "";
-  int bad = dgemm_check(transa, transb, m, n, k, g_a, g_b, g_c, why, sizeof why);
-  RMA_CALL(rma_args_agree(ctx->comm, "rma_dgemm", bad, why));
+  int bad = gemm_check(dt, transa, transb, m, n, k, g_a, g_b, g_c, why, sizeof why);
+  RMA_CALL(rma_args_agree(ctx->comm, routine, bad, why));
   // Trivial work returns before any communication.
-  if (m == 0 || n == 0 || ((k == 0 || alpha == 0.0) && beta == 1.0))
+  if (m == 0 || n == 0 || ((k == 0 || alpha == 0) && beta == 1))
     return 0;
   GA_Sync();
-  int rc = dgemm_body(rma_trans_is(transa), rma_trans_is(transb), m, n, k, alpha, g_a, g_b, beta, g_c);
+  int rc = gemm_body(rma_dtype_op(dt, transa), rma_dtype_op(dt, transb), m, n, k, alpha, g_a, g_b,
+                     beta, g_c);
   GA_Sync();
   return rma_status_agree(ctx->comm, rc);
 }
+
+// The four entry points: the same body on their element type.
+#define RMA_GA_GEMM(p, T, DT)                                                                      \
+  int rma_##p##gemm(char transa, char transb, int m, int n, int k, T alpha, int g_a, int g_b,     \
+                    T beta, int g_c) {                                                             \
+    return gemm(DT, "rma_" #p "gemm", transa, transb, m, n, k, alpha, g_a, g_b, beta, g_c);        \
+  }
+
+RMA_GA_GEMM(s, float, RMA_DT_S)
+RMA_GA_GEMM(d, double, RMA_DT_D)
+RMA_GA_GEMM(c, float _Complex, RMA_DT_C)
+RMA_GA_GEMM(z, double _Complex, RMA_DT_Z)

@@ -1,6 +1,7 @@
 /*
- * rma_matrix_create: a GA of doubles in rmala's tiled or ScaLAPACK layout,
- * on a process grid where every process owns at least one tile.
+ * rma_matrix_create / rma_matrix_create_type: a GA of doubles (or of any of
+ * C_FLOAT, C_DBL, C_SCPL, C_DCPL) in rmala's tiled or ScaLAPACK layout, on a
+ * process grid where every process owns at least one tile.
  */
 #include <ga.h>
 #include <macdecls.h>
@@ -40,20 +41,27 @@ static int create_check(int m, int n, int mb, int nb, int prow, int pcol, rma_la
   return 0;
 }
 
-int rma_matrix_create(int m, int n, int mb, int nb, int prow, int pcol, rma_layout_t layout,
-                      const char *name, int *g_a) {
+// The body of both entry points: type is GA's, shift the position of m in
+// the caller's argument list minus one (argument numbers in messages).
+static int create(const char *routine, int type, int shift, int m, int n, int mb, int nb,
+                  int prow, int pcol, rma_layout_t layout, const char *name, int *g_a) {
   rma_context_t *ctx = rma_ga_enter();
   if (!ctx)
     return RMA_ERR_NOT_INITIALIZED;
   char why[160] = "";
-  int bad = create_check(m, n, mb, nb, prow, pcol, layout, g_a, ctx->size, why, sizeof why);
-  RMA_CALL(rma_args_agree(ctx->comm, "rma_matrix_create", bad, why));
+  rma_dtype_t dt = RMA_DT_D;
+  int bad = 0;
+  if (rma_ga_dtype(type, &dt))
+    bad = 1, snprintf(why, sizeof why, "type = %d, not C_FLOAT, C_DBL, C_SCPL or C_DCPL", type);
+  else if ((bad = create_check(m, n, mb, nb, prow, pcol, layout, g_a, ctx->size, why, sizeof why)))
+    bad += shift;
+  RMA_CALL(rma_args_agree(ctx->comm, routine, bad, why));
   int mt = (m + mb - 1) / mb, nt = (n + nb - 1) / nb;
   if (prow == 0 && !rma_grid_choose(ctx->size, mt, nt, &prow, &pcol))
     return RMA_ERR_NO_GRID;
   int dims[2] = {m, n}, block[2] = {mb, nb}, grid[2] = {prow, pcol};
   int g = GA_Create_handle();
-  GA_Set_data(g, 2, dims, C_DBL);
+  GA_Set_data(g, 2, dims, type);
   GA_Set_array_name(g, (char *)(name ? name : "rmala matrix"));
   if (layout == RMA_LAYOUT_TILED)
     GA_Set_tiled_proc_grid(g, block, grid);
@@ -66,13 +74,23 @@ int rma_matrix_create(int m, int n, int mb, int nb, int prow, int pcol, rma_layo
     return RMA_ERR_GA;
   }
   // Zero the local segment directly (GA_Zero is not trusted on tiled arrays).
-  double *seg = NULL;
+  void *seg = NULL;
   int len = 0;
   NGA_Access_block_segment(g, ctx->rank, &seg, &len);
   if (seg && len > 0)
-    memset(seg, 0, sizeof(double) * (size_t)len);
+    memset(seg, 0, rma_dtype_size(dt) * (size_t)len);
   NGA_Release_update_block_segment(g, ctx->rank);
   GA_Sync();
   *g_a = g;
   return 0;
+}
+
+int rma_matrix_create(int m, int n, int mb, int nb, int prow, int pcol, rma_layout_t layout,
+                      const char *name, int *g_a) {
+  return create("rma_matrix_create", C_DBL, 0, m, n, mb, nb, prow, pcol, layout, name, g_a);
+}
+
+int rma_matrix_create_type(int type, int m, int n, int mb, int nb, int prow, int pcol,
+                           rma_layout_t layout, const char *name, int *g_a) {
+  return create("rma_matrix_create_type", type, 1, m, n, mb, nb, prow, pcol, layout, name, g_a);
 }
