@@ -1,20 +1,21 @@
 /*
- * What the Jacobi solver's parts share (ops/jacobi/jacobi.c: set-up, the
- * synchronous sweeps, the check of the final iterate; ops/jacobi/jacobi_async.c: the
- * asynchronous and racy sweeps with their convergence detection).
+ * What the Jacobi solver's modes share, below all of them: the state of one
+ * solve and the local sweep (ops/jacobi/jacobi_sweep.c). The driver with the
+ * synchronous mode (ops/jacobi/jacobi.c) and the asynchronous and racy modes
+ * (ops/jacobi/jacobi_async.c) call these; nothing here calls either.
  *
  * Every rank owns a band of h = ceil(n / P) consecutive rows (the last ranks
  * fewer, possibly none) and keeps: its rows of A (a strip, row-major), of b,
  * the diagonal, and a copy of the whole iterate x (n x nrhs, row-major)
  * whose own rows it updates and whose other rows come from their owners.
  */
-#ifndef RMA_OPS_JACOBI_RUN_H
-#define RMA_OPS_JACOBI_RUN_H
+#ifndef RMA_OPS_JACOBI_SWEEP_H
+#define RMA_OPS_JACOBI_SWEEP_H
+
+#include <math.h>
 
 #include "coll/coll.h"
 #include "core/context.h"
-
-struct rma_jacobi_async_s; /* ops/jacobi/jacobi_async.c */
 
 enum { RMA_JACOBI_MODE_SYNC = 0, RMA_JACOBI_MODE_ASYNC = 1, RMA_JACOBI_MODE_RACY = 2 };
 
@@ -41,6 +42,15 @@ typedef struct {
   long payload;            /* doubles per payload */
 } rma_jacobi_t;
 
+/* The larger of a and b, NaN when either is NaN (a NaN never hides in a maximum). */
+static inline double rma_jacobi_max_nan(double a, double b) {
+  return isnan(a) || isnan(b) ? NAN : a > b ? a : b;
+}
+
+/* Local. r = b - A x over this rank's band with the x it sees, and rmax :=
+ * the column maxima of |r| (no update of x). */
+void rma_jacobi_residual(rma_jacobi_t *J);
+
 /* Local. One sweep on this rank's band: r = b - A x with the x it sees,
  * rmax of r, then x(own rows) += r / diag. Counts the sweep; the slowed rank
  * then sleeps. */
@@ -52,26 +62,5 @@ double rma_jacobi_ratio(const rma_jacobi_t *J, const double *rmax);
 
 /* Local. J->xmax := max |x| per column of J->x. */
 void rma_jacobi_xmax(rma_jacobi_t *J);
-
-/* Collective over the coll context. Allgather of J->send (bytes of payload) into J->recv. */
-int rma_jacobi_gather(rma_jacobi_t *J, size_t bytes);
-
-/* Collective. The asynchronous (mode 1) or racy (mode 2) sweeps from the
- * consistent iterate every rank holds, until the detection says stop or this
- * rank did maxit sweeps. epoch counts the calls within one solve (0 first). */
-int rma_jacobi_async(rma_jacobi_t *J, struct rma_jacobi_async_s *st, int epoch);
-
-/* Local, inside the final check: after every rank left the sweeps (one
- * allgather) and before any can start the next epoch (the next allgather),
- * record what has arrived so far as old: baselines are never taken while
- * another rank may already be sweeping (a fast rank's STOP or band would
- * otherwise be counted as old and lost). Epoch 0 starts from the zeroed
- * counters of rma_jacobi_async_open. */
-int rma_jacobi_async_mark(rma_jacobi_t *J, struct rma_jacobi_async_s *st);
-
-/* Collective. State of the asynchronous sweeps kept across epochs (the
- * mailbox and the counters' expected values). */
-int rma_jacobi_async_open(rma_jacobi_t *J, struct rma_jacobi_async_s **st);
-int rma_jacobi_async_close(struct rma_jacobi_async_s *st);
 
 #endif
