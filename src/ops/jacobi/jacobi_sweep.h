@@ -22,21 +22,21 @@ enum { RMA_JACOBI_MODE_SYNC = 0, RMA_JACOBI_MODE_ASYNC = 1, RMA_JACOBI_MODE_RACY
 typedef struct {
   rma_context_t *ctx;
   int n, nrhs, np, me, mode;
-  int h;            /* rows per band */
-  int lo, rows;     /* this rank's band */
-  double *a;        /* rows x n */
-  double *d;        /* rows: the diagonal */
-  double *b;        /* rows x nrhs */
-  double *x;        /* n x nrhs: the whole iterate as this rank sees it */
-  double *r;        /* rows x nrhs: b - A x */
-  double *rmax;     /* nrhs: max |r| per column over this band */
-  double *xmax;     /* nrhs */
-  double anorm;     /* ||A||_inf */
-  double *bnorm;    /* nrhs: ||b(:, j)||_inf */
+  int h;         /* rows per band */
+  int lo, rows;  /* this rank's band */
+  double *a;     /* rows x n */
+  double *d;     /* rows: the diagonal */
+  double *b;     /* rows x nrhs */
+  double *x;     /* n x nrhs: the whole iterate as this rank sees it */
+  double *r;     /* rows x nrhs: b - A x */
+  double *rmax;  /* nrhs: max |r| per column over this band */
+  double *xmax;  /* nrhs */
+  double anorm;  /* ||A||_inf */
+  double *bnorm; /* nrhs: ||b(:, j)||_inf */
   double tol;
   int maxit;
-  int sweeps;       /* sweeps this rank did */
-  int slow_us;      /* test hook: this rank sleeps slow_us after each sweep (0: not slowed) */
+  int sweeps;  /* sweeps this rank did */
+  int slow_us; /* test hook: this rank sleeps slow_us after each sweep (0: not slowed) */
   struct rma_coll_s *coll; /* the allgathers (NULL at np = 1) */
   double *send, *recv;     /* allgather buffers: one payload, np payloads */
   long payload;            /* doubles per payload */
