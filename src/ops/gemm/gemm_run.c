@@ -5,8 +5,8 @@
 
 #include "core/context.h"
 #include "core/error.h"
-#include "core/options.h"
 #include "kernel/tile_blas.h"
+#include "ops/gemm/gemm_options.h"
 #include "rma/panel.h"
 #include "store/store.h"
 
@@ -158,7 +158,7 @@ int rma_gemm_run(int transa, int transb, int m, int n, int k, double alpha,
                  const rma_gemm_operand_t *a, const rma_gemm_operand_t *b, double beta,
                  const rma_gemm_operand_t *c) {
   rma_context_t *ctx = rma_context();
-  rma_options_t *opt = rma_options();
+  const rma_gemm_options_t *opt = rma_gemm_options();
   rma_gemm_plan_args_t args = {a->tiles,        b->tiles,      c->tiles,
                                transa,          transb,        m,
                                n,               alpha == 0.0 ? 0 : k,

@@ -220,7 +220,7 @@ static int solve(rma_jacobi_t *J, int *iters, double *resid) {
     *iters = most;
     rc = *resid <= J->tol ? 0 : 1;
   }
-  if (rma_options()->verbose)
+  if (rma_core_options()->verbose)
     fprintf(stderr, "rmala: rma_jacobi: rank %d mode %d rows %d sweeps %d (most %d) resid %.3e\n",
             J->me, J->mode, J->rows, J->sweeps, most, *resid);
   return rc;
