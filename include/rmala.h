@@ -41,7 +41,7 @@ typedef enum {
   RMA_OPT_NONBLOCKING, /* 1: gets issued ahead of use; 0: each get waited for at once */
   RMA_OPT_LOCALITY,    /* 1: local, then same-node, then remote k chunks; 0: natural order */
   RMA_OPT_CONTENTION,  /* 1: each rank starts its sweep at a different owner; 0: all at k = 0 */
-  RMA_OPT_PREFETCH,    /* dgemm steps fetched ahead when tiles travel by RMA (>= 1), default 2 */
+  RMA_OPT_PREFETCH,    /* dgemm steps fetched ahead when tiles travel by RMA (1..16), default 2 */
   RMA_OPT_VERBOSE,     /* 1: per-call phase times per rank on stderr; 2: also per-step timelines */
   RMA_OPT_SHARED_MEMORY, /* 1: node neighbours' data read in place through shared memory; 0: by RMA */
   RMA_OPT_STORE_KEEP,    /* 1: the tile store and LU mailbox are kept between calls; 0: freed after each */
@@ -64,7 +64,10 @@ int rma_finalize(void);
 /*
  * rma_set_option / rma_get_option — Local, but every rank must set the same
  * value before the next collective call. Returns 0, -1 for an unknown option,
- * -2 for an out-of-range value.
+ * -2 for an out-of-range value (RMA_OPT_PREFETCH outside 1..16,
+ * RMA_OPT_LU_PANEL outside 0..2; the switches store value != 0, a negative
+ * RMA_OPT_VERBOSE is 0) or a NULL value. Each option starts from its RMALA_*
+ * environment variable (README); rma_init() reads them again.
  */
 int rma_set_option(rma_option_t option, int value);
 int rma_get_option(rma_option_t option, int *value);
@@ -84,9 +87,10 @@ typedef enum {
  * rma_init — Collective over GA's world, after GA_Initialize(). Idempotent.
  * Reads the environment (RMALA_ZERO_COPY, RMALA_NONBLOCKING, RMALA_LOCALITY,
  * RMALA_CONTENTION, RMALA_PREFETCH, RMALA_VERBOSE, RMALA_SHARED_MEMORY,
- * RMALA_STORE_KEEP) into the options. RMALA_STORE_MB=<MB> pre-creates the
- * tile store (both operand segments and the LU mailbox, that many MB per rank
- * each), so the first operation pays no allocation.
+ * RMALA_STORE_KEEP, RMALA_LU_PANEL) into the options, undoing earlier
+ * rma_set_option calls. RMALA_STORE_MB=<MB> pre-creates the tile store
+ * (both operand segments and the LU mailbox, that many MB per rank each), so
+ * the first operation pays no allocation.
  * Returns 0, RMA_ERR_NOT_INITIALIZED when GA is not initialised, or
  * RMA_ERR_MPI / RMA_ERR_NO_MEMORY when the pre-creation failed.
  */

@@ -66,7 +66,7 @@ int rma_coll_open(MPI_Comm comm, size_t max_bytes, struct rma_coll_s **coll) {
   rma_context_t *was = rma_context();
   rma_context_use(c->ctx);
   c->rank = c->ctx->rank, c->size = c->ctx->size, c->max_bytes = max_bytes;
-  c->shared = rma_options()->shared;
+  c->shared = rma_core_options()->shared;
   size_t stride = (max_bytes + 7) / 8 * 8;
   c->area = (long)(stride / sizeof(double)) * c->size;
   rc = rma_mailbox_open(RMA_COLL_NCOUNTERS, 2 * c->area, &c->mb);
@@ -175,7 +175,7 @@ int rma_coll_kept(size_t max_bytes, struct rma_coll_s **coll) {
   rma_context_t *ctx = rma_context();
   struct rma_coll_s *k = ctx->coll;
   // Every rank sees the same sizes and switch, so all take the same branch.
-  if (k && (k->max_bytes < max_bytes || k->shared != rma_options()->shared))
+  if (k && (k->max_bytes < max_bytes || k->shared != rma_core_options()->shared))
     RMA_CALL(rma_coll_release_kept());
   if (!ctx->coll) {
     rma_engine_on_close(RMA_RELEASE_COLL, rma_coll_release_kept);
@@ -185,7 +185,9 @@ int rma_coll_kept(size_t max_bytes, struct rma_coll_s **coll) {
   return 0;
 }
 
-int rma_coll_kept_done(void) { return rma_options()->store_keep ? 0 : rma_coll_release_kept(); }
+int rma_coll_kept_done(void) {
+  return rma_core_options()->store_keep ? 0 : rma_coll_release_kept();
+}
 
 int rma_coll_release_kept(void) {
   rma_context_t *ctx = rma_context();

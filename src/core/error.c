@@ -6,7 +6,7 @@
 #include "core/options.h"
 
 void rma_error_trace(int code, const char *file, int line, const char *what) {
-  if (rma_options()->verbose)
+  if (rma_core_options()->verbose)
     fprintf(stderr, "rmala: %s (%d) at %s:%d in %s\n", rma_strerror(code), code, file, line, what);
 }
 

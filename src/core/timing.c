@@ -23,7 +23,7 @@ void rma_timing_snapshot(double out[RMA_PHASE_COUNT]) {
 }
 
 void rma_timing_report(const char *what) {
-  if (!rma_options()->verbose)
+  if (!rma_core_options()->verbose)
     return;
   rma_context_t *ctx = rma_context();
   // One line per rank, in rank order.

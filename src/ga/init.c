@@ -6,6 +6,7 @@
 #include "core/options.h"
 #include "core/engine.h"
 #include "ga/ga_matrix.h"
+#include "ops/options.h"
 #include "store/store.h"
 
 static rma_context_t *ga_ctx;
@@ -27,7 +28,7 @@ int rma_init(void) {
     return 0;
   if (!GA_Initialized())
     return RMA_ERR_NOT_INITIALIZED;
-  rma_options_from_env();
+  rma_options_load_env();
   RMA_CALL(rma_engine_open(GA_MPI_Comm(), &ga_ctx));
   // Tile owners are GA process ids; they must be ranks of the library communicator.
   int bad = GA_Nodeid() != ga_ctx->rank || GA_Nnodes() != ga_ctx->size;
@@ -35,7 +36,7 @@ int rma_init(void) {
   int rc = bad ? RMA_ERR_GA : 0;
   if (rc == 0) {
     rma_context_use(ga_ctx);
-    rc = rma_status_agree(ga_ctx->comm, rma_store_precreate(rma_options()->store_mb));
+    rc = rma_status_agree(ga_ctx->comm, rma_store_precreate(rma_core_options()->store_mb));
   }
   if (rc == 0)
     rc = rma_engine_at_finalize(ga_finalize);

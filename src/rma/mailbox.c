@@ -48,7 +48,7 @@ int rma_mailbox_open(int ncounters, long data_len, rma_mailbox_t **mb) {
 }
 
 int rma_mailbox_open_private(int ncounters, long private_len, long data_len, rma_mailbox_t **mb) {
-  int shared = rma_options()->shared;
+  int shared = rma_core_options()->shared;
   rma_context_t *ctx = rma_context();
   // Every rank computes the same sizes, so all take the same branch.
   rma_mailbox_t *k = ctx->mailbox ? &ctx->mailbox->mb : NULL;
@@ -97,7 +97,7 @@ int rma_mailbox_close(rma_mailbox_t *mb) {
     RMA_CALL_MPI(MPI_Win_flush_all(mb->seg.win));
   RMA_CALL_MPI(MPI_Barrier(rma_context()->comm));
   int rc = 0;
-  if (!rma_options()->store_keep)
+  if (!rma_core_options()->store_keep)
     rc = rma_mailbox_release();
   return rc;
 }

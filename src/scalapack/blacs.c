@@ -109,7 +109,7 @@ int rma_pd_enter(const char *routine, const char *what, const int *desc, int dpo
   int rc = blacs_enter(d->ctxt, g, grid);
   if (rc == 1)
     return -(100 * dpos + 2);
-  if (rc == 0 && rma_options()->verbose && g->myrow == 0 && g->mycol == 0)
+  if (rc == 0 && rma_core_options()->verbose && g->myrow == 0 && g->mycol == 0)
     fprintf(stderr, "rmala: %s %s\n", routine, what);
   return rc;
 }

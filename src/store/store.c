@@ -86,7 +86,7 @@ int rma_store_segment(rma_store_role_t role, long cap, rma_win_t **w) {
   pool_entry_t *e = entry(role);
   if (!e)
     return RMA_ERR_NO_MEMORY;
-  int shared = rma_options()->shared;
+  int shared = rma_core_options()->shared;
   if (e->made && (e->seg.cap < cap || e->shared != shared))
     RMA_CALL(drop(e));
   if (!e->made) {
@@ -145,7 +145,7 @@ int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const void *se
 }
 
 int rma_store_done(void) {
-  if (rma_options()->store_keep)
+  if (rma_core_options()->store_keep)
     return 0;
   scratch_free();
   return rma_store_release();

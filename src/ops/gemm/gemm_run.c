@@ -5,8 +5,8 @@
 
 #include "core/context.h"
 #include "core/error.h"
-#include "core/options.h"
 #include "kernel/tile_blas.h"
+#include "ops/gemm/gemm_options.h"
 #include "rma/panel.h"
 #include "store/store.h"
 
@@ -164,7 +164,7 @@ int rma_gemm_run(rma_op_t transa, rma_op_t transb, int m, int n, int k, rma_scal
                  const rma_gemm_operand_t *a, const rma_gemm_operand_t *b, rma_scalar_t beta,
                  const rma_gemm_operand_t *c) {
   rma_context_t *ctx = rma_context();
-  rma_options_t *opt = rma_options();
+  const rma_gemm_options_t *opt = rma_gemm_options();
   long es = (long)rma_tiles_esize(c->tiles);
   rma_gemm_plan_args_t args = {a->tiles,        b->tiles,      c->tiles,
                                (transa & RMA_OP_TRANS) != 0, (transb & RMA_OP_TRANS) != 0, m,

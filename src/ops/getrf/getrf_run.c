@@ -37,6 +37,7 @@
 #include "core/timing.h"
 #include "kernel/tile_blas.h"
 #include "kernel/tile_lapack.h"
+#include "ops/getrf/getrf_options.h"
 #include "ops/getrf/getrf_panel.h"
 #include "rma/groups.h"
 #include "rma/mailbox.h"
@@ -153,7 +154,7 @@ static int send_panel(lu_t *s, int k) {
 static int dist_at(const lu_t *s, int k) {
   if (!s->dist || s->t->mt - k < 2)
     return 0;
-  if (!s->pivot || rma_options()->lu_panel == 2)
+  if (!s->pivot || rma_getrf_options()->lu_panel == 2)
     return 1;
   int r0 = k * s->nb, m = s->t->m - r0, ck = s->t->n - r0 < s->nb ? s->t->n - r0 : s->nb;
   int stages = 0;
@@ -636,7 +637,7 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
 // RMALA_VERBOSE=2: per rank, per step, when the step ended and the time it
 // spent waiting for notifications, communicating, factoring and updating.
 static void print_timeline(const lu_t *s) {
-  if (rma_options()->verbose < 2)
+  if (rma_core_options()->verbose < 2)
     return;
   rma_context_t *ctx = rma_context();
   for (int r = 0; r < ctx->size; r++) {
@@ -694,7 +695,7 @@ int rma_getrf_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
                ? 0
                : RMA_ERR_NO_MEMORY;
   // Several process rows: the process column factors each panel.
-  s.dist = rma_options()->lu_panel && s.p0 > 1;
+  s.dist = rma_getrf_options()->lu_panel && s.p0 > 1;
   if (s.dist) {
     int rc2 = rma_getrf_panel_open(ctx->comm, s.p0, s.p, s.q, s.nb, t->mt, &s.panel);
     rc = rc ? rc : rc2;
@@ -712,7 +713,7 @@ int rma_getrf_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   }
   rma_timing_reset();
   s.t_begin = MPI_Wtime();
-  if (rma_options()->verbose >= 2)
+  if (rma_core_options()->verbose >= 2)
     s.timeline = calloc((size_t)s.steps * (RMA_PHASE_COUNT + 1), sizeof(double));
   if (rc == 0) {
     int ahead = 0;

@@ -5,10 +5,11 @@
  * iterate.
  *
  * Layer contract: rma_jacobi_matrices -> store mirrors + rma patch gets (each
- * rank's band of A and b, the initial x) -> kernel (gemv / gemm per sweep) ->
- *   SYNC: one coll allgather per sweep (the new rows and the residual maxima
- *         of the previous iterate: the stop test is exact and the same on
- *         every rank);
+ * rank's band of A and b, the initial x) -> one of the modes, each sweeping
+ * with ops/jacobi/jacobi_sweep.c (kernel gemv / gemm per sweep):
+ *   SYNC (here): one coll allgather per sweep (the new rows and the residual
+ *         maxima of the previous iterate: the stop test is exact and the same
+ *         on every rank);
  *   ASYNC / RACY: ops/jacobi/jacobi_async.c (mailbox puts + notify, no waiting);
  * then the check of the final iterate (two coll allgathers): the exact
  * scaled residual and the sweep counts, identical on every rank. When the
@@ -27,12 +28,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "core/error.h"
 #include "core/options.h"
-#include "kernel/tile_blas.h"
-#include "ops/jacobi/jacobi_run.h"
+#include "ops/jacobi/jacobi_async.h"
+#include "ops/jacobi/jacobi_sweep.h"
 #include "rma/patch.h"
 #include "store/store.h"
 
@@ -53,58 +53,8 @@ int rma_jacobi_zero_diagonal(const rma_matrix_t *a) {
   return -1;
 }
 
-static double max_nan(double a, double b) { return isnan(a) || isnan(b) ? NAN : a > b ? a : b; }
-
-void rma_jacobi_xmax(rma_jacobi_t *J) {
-  for (int c = 0; c < J->nrhs; c++)
-    J->xmax[c] = 0.0;
-  for (long i = 0; i < J->n; i++)
-    for (int c = 0; c < J->nrhs; c++)
-      J->xmax[c] = max_nan(J->xmax[c], fabs(J->x[i * J->nrhs + c]));
-}
-
-double rma_jacobi_ratio(const rma_jacobi_t *J, const double *rmax) {
-  double worst = 0.0;
-  for (int c = 0; c < J->nrhs; c++) {
-    double den = J->anorm * J->xmax[c] + J->bnorm[c];
-    double q = rmax[c] == 0.0 ? 0.0 : rmax[c] / den;
-    worst = max_nan(worst, q);
-  }
-  return worst;
-}
-
-// r = b - A x over the band, and its column maxima.
-static void residual(rma_jacobi_t *J) {
-  int rows = J->rows, nrhs = J->nrhs;
-  if (rows > 0) {
-    memcpy(J->r, J->b, sizeof(double) * (size_t)rows * nrhs);
-    if (nrhs == 1)
-      rma_kernel_gemv(rows, J->n, -1.0, J->a, J->n, J->x, 1, J->r, 1);
-    else
-      rma_kernel_gemm(0, 0, rows, nrhs, J->n, -1.0, J->a, J->n, J->x, nrhs, J->r, nrhs);
-  }
-  for (int c = 0; c < nrhs; c++)
-    J->rmax[c] = 0.0;
-  for (long i = 0; i < rows; i++)
-    for (int c = 0; c < nrhs; c++)
-      J->rmax[c] = max_nan(J->rmax[c], fabs(J->r[i * nrhs + c]));
-}
-
-void rma_jacobi_sweep(rma_jacobi_t *J) {
-  residual(J);
-  // x_i += (b_i - sum_j a_ij x_j) / a_ii: Jacobi's update of the band.
-  double *own = J->x + (long)J->lo * J->nrhs;
-  for (long i = 0; i < J->rows; i++)
-    for (int c = 0; c < J->nrhs; c++)
-      own[i * J->nrhs + c] += J->r[i * J->nrhs + c] / J->d[i];
-  J->sweeps++;
-  if (J->slow_us > 0) {
-    struct timespec ts = {J->slow_us / 1000000, (long)(J->slow_us % 1000000) * 1000};
-    nanosleep(&ts, NULL);
-  }
-}
-
-int rma_jacobi_gather(rma_jacobi_t *J, size_t bytes) {
+// Allgather of J->send (bytes of payload) into J->recv over the coll context.
+static int gather(rma_jacobi_t *J, size_t bytes) {
   rma_context_t *was = rma_context();
   rma_context_use(J->coll->ctx);
   int rc = rma_coll_allgather_run(J->coll, J->send, bytes, J->recv);
@@ -142,7 +92,7 @@ static int sync_sweeps(rma_jacobi_t *J) {
     }
     pack_band(J);
     memcpy(J->send + (long)J->h * nrhs, J->rmax, sizeof(double) * (size_t)nrhs);
-    RMA_CALL(rma_jacobi_gather(J, sizeof(double) * (size_t)J->payload));
+    RMA_CALL(gather(J, sizeof(double) * (size_t)J->payload));
     for (int c = 0; c < nrhs; c++)
       gmax[c] = 0.0;
     for (int p = 0; p < J->np; p++) {
@@ -150,7 +100,7 @@ static int sync_sweeps(rma_jacobi_t *J) {
       if (p != J->me)
         unpack_band(J, p, in);
       for (int c = 0; c < nrhs; c++)
-        gmax[c] = max_nan(gmax[c], in[(long)J->h * nrhs + c]);
+        gmax[c] = rma_jacobi_max_nan(gmax[c], in[(long)J->h * nrhs + c]);
     }
     if (rma_jacobi_ratio(J, gmax) <= J->tol)
       break;
@@ -166,7 +116,7 @@ static int check_final(rma_jacobi_t *J, struct rma_jacobi_async_s *st, double *r
   if (J->np > 1) {
     pack_band(J);
     J->send[(long)J->h * nrhs] = J->sweeps;
-    RMA_CALL(rma_jacobi_gather(J, sizeof(double) * (size_t)J->payload));
+    RMA_CALL(gather(J, sizeof(double) * (size_t)J->payload));
     for (int p = 0; p < J->np; p++) {
       const double *in = J->recv + (long)p * J->payload;
       unpack_band(J, p, in);
@@ -176,15 +126,15 @@ static int check_final(rma_jacobi_t *J, struct rma_jacobi_async_s *st, double *r
     if (st)
       RMA_CALL(rma_jacobi_async_mark(J, st));
   }
-  residual(J);
+  rma_jacobi_residual(J);
   rma_jacobi_xmax(J);
   if (J->np > 1) {
     memcpy(J->send, J->rmax, sizeof(double) * (size_t)nrhs);
-    RMA_CALL(rma_jacobi_gather(J, sizeof(double) * (size_t)nrhs));
+    RMA_CALL(gather(J, sizeof(double) * (size_t)nrhs));
     for (int c = 0; c < nrhs; c++) {
       J->rmax[c] = 0.0;
       for (int p = 0; p < J->np; p++)
-        J->rmax[c] = max_nan(J->rmax[c], J->recv[(long)p * nrhs + c]);
+        J->rmax[c] = rma_jacobi_max_nan(J->rmax[c], J->recv[(long)p * nrhs + c]);
     }
   }
   *resid = rma_jacobi_ratio(J, J->rmax);
@@ -224,12 +174,12 @@ static int norms(rma_jacobi_t *J) {
     for (long j = 0; j < J->n; j++)
       s += fabs(J->a[i * J->n + j]);
     J->d[i] = J->a[i * J->n + J->lo + i];
-    an = max_nan(an, s);
+    an = rma_jacobi_max_nan(an, s);
   }
   for (int c = 0; c < J->nrhs; c++) {
     J->bnorm[c] = 0.0;
     for (long i = 0; i < J->rows; i++)
-      J->bnorm[c] = max_nan(J->bnorm[c], fabs(J->b[i * J->nrhs + c]));
+      J->bnorm[c] = rma_jacobi_max_nan(J->bnorm[c], fabs(J->b[i * J->nrhs + c]));
   }
   J->anorm = an;
   RMA_CALL_MPI(MPI_Allreduce(MPI_IN_PLACE, &J->anorm, 1, MPI_DOUBLE, MPI_MAX, J->ctx->comm));
@@ -270,7 +220,7 @@ static int solve(rma_jacobi_t *J, int *iters, double *resid) {
     *iters = most;
     rc = *resid <= J->tol ? 0 : 1;
   }
-  if (rma_options()->verbose)
+  if (rma_core_options()->verbose)
     fprintf(stderr, "rmala: rma_jacobi: rank %d mode %d rows %d sweeps %d (most %d) resid %.3e\n",
             J->me, J->mode, J->rows, J->sweeps, most, *resid);
   return rc;

@@ -59,7 +59,7 @@
 #include <time.h>
 
 #include "core/error.h"
-#include "ops/jacobi/jacobi_run.h"
+#include "ops/jacobi/jacobi_async.h"
 #include "rma/mailbox.h"
 
 struct rma_jacobi_async_s {
