@@ -1,0 +1,248 @@
+/*
+ * rma_sgemm / rma_dgemm / rma_cgemm / rma_zgemm on GA arrays of C_FLOAT,
+ * C_DBL, C_SCPL and C_DCPL: tiled and ScaLAPACK layouts (rma_matrix_create_type)
+ * and GA's regular distribution, all nine transpose pairs of N / T / C ('C'
+ * conjugates for c and z), alpha and beta in {0, 1, a general value},
+ * sizes no block size divides, C larger than m x n.
+ * Check, every element of C gathered on every rank against the triple loop in
+ * double complex on the same (type-rounded) inputs:
+ *     ratio = |C - ref| / (eps (|alpha| k max|A| max|B| + |beta| max|C0|) + tiny) <= 16,
+ * eps the type's (single precision with single precision's epsilon); C
+ * outside its top-left m x n block unchanged bit for bit.
+ * Then the argument checks of the typed entry points: a handle of another
+ * type is argument 7 / 8 / 10 on every rank with C untouched, and the next
+ * call works. Prints the worst ratio per type; exits 1 on any failure.
+ */
+#include <complex.h>
+#include <float.h>
+#include <ga.h>
+#include <macdecls.h>
+#include <math.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rmala.h"
+#include "rmala_testutil.h"
+
+enum { S, D, C, Z, NTYPES };
+static const int ga_type[NTYPES] = {C_FLOAT, C_DBL, C_SCPL, C_DCPL};
+static const char *tname = "sdcz";
+static int nfail = 0, me = 0, np = 1;
+static double worst[NTYPES];
+
+#define FAIL(...)                                                                                  \
+  do {                                                                                             \
+    nfail++;                                                                                       \
+    if (nfail <= 20) {                                                                             \
+      printf("FAIL rank %d: ", me);                                                                \
+      printf(__VA_ARGS__);                                                                         \
+      printf("\n");                                                                                \
+    }                                                                                              \
+  } while (0)
+
+static size_t esize(int t) { return t == S ? 4 : t == Z ? 16 : 8; }
+static double eps_of(int t) { return t == S || t == C ? FLT_EPSILON / 2 : DBL_EPSILON / 2; }
+
+static double complex get(int t, const void *x, long i) {
+  switch (t) {
+  case S:
+    return ((const float *)x)[i];
+  case D:
+    return ((const double *)x)[i];
+  case C:
+    return ((const float complex *)x)[i];
+  default:
+    return ((const double complex *)x)[i];
+  }
+}
+static void put(int t, void *x, long i, double complex v) {
+  switch (t) {
+  case S:
+    ((float *)x)[i] = (float)creal(v);
+    break;
+  case D:
+    ((double *)x)[i] = creal(v);
+    break;
+  case C:
+    ((float complex *)x)[i] = (float complex)v;
+    break;
+  default:
+    ((double complex *)x)[i] = v;
+  }
+}
+
+// A rows x cols GA of type t: layout 0 tiled, 1 ScaLAPACK, 2 regular; 0 when
+// it could not be made (GA's handles are negative).
+static int create(int t, int layout, int rows, int cols, int mb, int nb) {
+  int g = 0;
+  if (layout < 2) {
+    int rc = rma_matrix_create_type(ga_type[t], rows, cols, mb, nb, 0, 0,
+                                    layout ? RMA_LAYOUT_SCALAPACK : RMA_LAYOUT_TILED, "t", &g);
+    return rc ? 0 : g;
+  }
+  int dims[2] = {rows, cols};
+  g = GA_Create_handle();
+  GA_Set_data(g, 2, dims, ga_type[t]);
+  GA_Allocate(g);
+  return g;
+}
+
+// Fill g (rows x cols) from seed, rounded to the type; every rank keeps the
+// whole matrix in full (row-major) for the reference.
+static void fill(int t, int g, int rows, int cols, unsigned seed, void *full) {
+  for (int i = 0; i < rows; i++)
+    for (int j = 0; j < cols; j++) {
+      double complex v = rt_entry(seed, i, j);
+      if (t >= C)
+        v += I * rt_entry(seed + 999, i, j);
+      put(t, full, (long)i * cols + j, v);
+    }
+  // Each rank puts a stripe of rows.
+  int r0 = rows * me / np, r1 = rows * (me + 1) / np;
+  if (r1 > r0) {
+    int lo[2] = {r0, 0}, hi[2] = {r1 - 1, cols - 1}, ld[1] = {cols};
+    NGA_Put(g, lo, hi, (char *)full + esize(t) * (size_t)r0 * cols, ld);
+  }
+  GA_Sync();
+}
+
+static void gather(int t, int g, int rows, int cols, void *buf) {
+  int lo[2] = {0, 0}, hi[2] = {rows - 1, cols - 1}, ld[1] = {cols};
+  memset(buf, 0, esize(t) * (size_t)rows * cols);
+  NGA_Get(g, lo, hi, buf, ld);
+  GA_Sync();
+}
+
+static int call(int t, char ta, char tb, int m, int n, int k, double complex alpha, int ga, int gb,
+                double complex beta, int gc) {
+  switch (t) {
+  case S:
+    return rma_sgemm(ta, tb, m, n, k, (float)creal(alpha), ga, gb, (float)creal(beta), gc);
+  case D:
+    return rma_dgemm(ta, tb, m, n, k, creal(alpha), ga, gb, creal(beta), gc);
+  case C:
+    return rma_cgemm(ta, tb, m, n, k, (float complex)alpha, ga, gb, (float complex)beta, gc);
+  default:
+    return rma_zgemm(ta, tb, m, n, k, alpha, ga, gb, beta, gc);
+  }
+}
+
+static void one_case(int t, int layout, int caseno) {
+  static const char ops[] = "NTC";
+  char ta = ops[caseno % 3], tb = ops[(caseno / 3) % 3];
+  int m = 13 + 7 * (caseno % 4), n = 11 + 5 * (caseno % 5), k = 9 + 6 * (caseno % 3);
+  static const double complex alphas[] = {-0.75 + 0.5 * I, 1.0, 0.0};
+  static const double complex betas[] = {0.25 - 1.25 * I, 0.0, 1.0};
+  double complex alpha = alphas[caseno % 3], beta = betas[(caseno / 2) % 3];
+  if (t < C)
+    alpha = creal(alpha), beta = creal(beta);
+  int ar = ta == 'N' ? m : k, ac = ta == 'N' ? k : m, br = tb == 'N' ? k : n, bc = tb == 'N' ? n : k;
+  int cr = m + 2, cc = n + 3, mb = 2 + caseno % 5, nb = 3 + caseno % 4;
+  int ga = create(t, layout, ar, ac, mb, nb), gb = create(t, layout, br, bc, nb, mb);
+  int gc = create(t, layout, cr, cc, mb, mb);
+  if (!ga || !gb || !gc) {
+    FAIL("type %c layout %d case %d: could not create the arrays", tname[t], layout, caseno);
+    return;
+  }
+  size_t es = esize(t);
+  void *A = malloc(es * (size_t)ar * ac), *B = malloc(es * (size_t)br * bc);
+  void *C0 = malloc(es * (size_t)cr * cc), *C1 = malloc(es * (size_t)cr * cc);
+  unsigned seed = 100u * (unsigned)caseno + 7u * (unsigned)t + (unsigned)layout;
+  fill(t, ga, ar, ac, seed + 1, A);
+  fill(t, gb, br, bc, seed + 2, B);
+  fill(t, gc, cr, cc, seed + 3, C0);
+  int rc = call(t, ta, tb, m, n, k, alpha, ga, gb, beta, gc);
+  if (rc)
+    FAIL("type %c layout %d case %d %c%c: rc %d", tname[t], layout, caseno, ta, tb, rc);
+  gather(t, gc, cr, cc, C1);
+  double amax = 0, bmax = 0, cmax = 0;
+  for (long e = 0; e < (long)ar * ac; e++)
+    amax = fmax(amax, cabs(get(t, A, e)));
+  for (long e = 0; e < (long)br * bc; e++)
+    bmax = fmax(bmax, cabs(get(t, B, e)));
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      cmax = fmax(cmax, cabs(get(t, C0, (long)i * cc + j)));
+  double scale = eps_of(t) * (cabs(alpha) * k * amax * bmax + cabs(beta) * cmax) + 1e-300;
+  int bad = 0;
+  for (int i = 0; i < cr; i++)
+    for (int j = 0; j < cc; j++) {
+      long e = (long)i * cc + j;
+      if (i >= m || j >= n) {
+        bad += memcmp((char *)C0 + es * e, (char *)C1 + es * e, es) != 0;
+        continue;
+      }
+      double complex ref = beta == 0.0 ? 0.0 : beta * get(t, C0, e);
+      for (int x = 0; x < k && alpha != 0.0; x++) {
+        double complex av = ta == 'N' ? get(t, A, (long)i * ac + x) : get(t, A, (long)x * ac + i);
+        double complex bv = tb == 'N' ? get(t, B, (long)x * bc + j) : get(t, B, (long)j * bc + x);
+        if (ta == 'C' && t >= C)
+          av = conj(av);
+        if (tb == 'C' && t >= C)
+          bv = conj(bv);
+        ref += alpha * av * bv;
+      }
+      double ratio = cabs(get(t, C1, e) - ref) / scale;
+      if (!(ratio <= 16.0))
+        bad++;
+      if (ratio > worst[t])
+        worst[t] = ratio;
+    }
+  if (bad)
+    FAIL("type %c layout %d case %d %c%c m=%d n=%d k=%d: %d elements wrong", tname[t], layout,
+         caseno, ta, tb, m, n, k, bad);
+  GA_Destroy(ga), GA_Destroy(gb), GA_Destroy(gc);
+  free(A), free(B), free(C0), free(C1);
+}
+
+// A handle of another type: -7 / -8 / -10 everywhere, C untouched, next call works.
+static void mismatch(void) {
+  int gz = create(Z, 1, 8, 8, 3, 3), gd = create(D, 1, 8, 8, 3, 3), gz2 = create(Z, 1, 8, 8, 3, 3);
+  double complex *before = malloc(sizeof(double complex) * 64);
+  double complex *after = malloc(sizeof(double complex) * 64);
+  fill(Z, gz, 8, 8, 5, before);
+  fill(Z, gz2, 8, 8, 6, before);
+  gather(Z, gz2, 8, 8, before);
+  char why[256];
+  int rc = rma_zgemm('N', 'N', 8, 8, 8, 1.0, gd, gz, 0.0, gz2);
+  if (!rt_all_ranks_equal(rc, -7, "rma_zgemm with a C_DBL g_a", why, sizeof why))
+    FAIL("%s", why);
+  rc = rma_zgemm('N', 'N', 8, 8, 8, 1.0, gz, gd, 0.0, gz2);
+  if (!rt_all_ranks_equal(rc, -8, "rma_zgemm with a C_DBL g_b", why, sizeof why))
+    FAIL("%s", why);
+  rc = rma_zgemm('N', 'N', 8, 8, 8, 1.0, gz, gz, 0.0, gd);
+  if (!rt_all_ranks_equal(rc, -10, "rma_zgemm with a C_DBL g_c", why, sizeof why))
+    FAIL("%s", why);
+  rc = rma_dgemm('N', 'N', 8, 8, 8, 1.0, gz, gz, 0.0, gd);
+  if (!rt_all_ranks_equal(rc, -7, "rma_dgemm with a C_DCPL g_a", why, sizeof why))
+    FAIL("%s", why);
+  gather(Z, gz2, 8, 8, after);
+  if (memcmp(before, after, sizeof(double complex) * 64))
+    FAIL("C changed by a refused call");
+  rc = rma_zgemm('C', 'N', 8, 8, 8, 1.0, gz, gz, 0.0, gz2);
+  if (!rt_all_ranks_equal(rc, 0, "rma_zgemm after refused calls", why, sizeof why))
+    FAIL("%s", why);
+  GA_Destroy(gz), GA_Destroy(gd), GA_Destroy(gz2);
+  free(before), free(after);
+}
+
+int main(int argc, char **argv) {
+  rt_init(&argc, &argv, &me, &np);
+  for (int t = 0; t < NTYPES; t++)
+    for (int layout = 0; layout < 3; layout++)
+      for (int c = 0; c < 18; c++)
+        one_case(t, layout, c);
+  mismatch();
+  int total = 0;
+  MPI_Allreduce(&nfail, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(MPI_IN_PLACE, worst, NTYPES, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  if (me == 0) {
+    printf("GA gemm types np %d: worst ratio s %.3g d %.3g c %.3g z %.3g (limit 16)\n", np,
+           worst[S], worst[D], worst[C], worst[Z]);
+    printf("%s: %d failure(s)\n", total ? "FAILED" : "PASSED", total);
+  }
+  rt_finalize();
+  return total ? 1 : 0;
+}
