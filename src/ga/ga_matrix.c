@@ -222,7 +222,7 @@ static int open_uniform(int g_a, MPI_Comm comm, int m, int n, rma_ga_matrix_t *m
 }
 
 // GA 5.8.2 on ARMCI-MPI under MPICH 4.0.2: MPICH's MPI_Win_allocate gives a
-// rank whose segment starts 8 bytes past a 16-byte boundary (the ranks before
+// rank whose segment starts 4, 8 or 12 bytes past a 16-byte boundary (the ranks before
 // asked for sizes that are not multiples of 16 bytes) that address as base,
 // but resolves displacements from the boundary. NGA_Put and NGA_Get then see
 // at seg[-1] the element GA's local accesses (NGA_Access*, GA_Fill) see at
@@ -250,11 +250,12 @@ static int locate_segment(rma_ga_matrix_t *mat, int me) {
   // A mark GA cannot already hold there: the value with its first byte changed.
   memcpy(mark, value, es);
   mark[0] ^= 0x5a;
-  // The candidates: where GA's pointer says, and 8 bytes before (MPICH's
-  // rounding), when that lies in the same page (so it is mapped).
-  for (int delta = 0; delta >= -8; delta -= 8) {
+  // The candidates: where GA's pointer says, and 4, 8 or 12 bytes before
+  // (MPICH rounds displacements' base down to 16 bytes; arrays of floats can
+  // be 4 or 12 bytes off), when that lies in the same page (so it is mapped).
+  for (int delta = 0; delta >= -12; delta -= 4) {
     unsigned char *at = (unsigned char *)mat->seg + delta;
-    if (delta < 0 && ((uintptr_t)mat->seg % 4096) < 8)
+    if (delta < 0 && (uintptr_t)mat->seg % 4096 < (uintptr_t)-delta)
       break;
     memcpy(saved, at, es);
     memcpy(at, mark, es);
