@@ -13,6 +13,7 @@
 #include "core/trans.h"
 #include "ga/ga_matrix.h"
 #include "ops/gemm/gemm.h"
+#include "ops/gemm/gemm_check.h"
 
 
 // 0 when g is a 2-D GA of type dt (its extent in rows, cols), else 1 with why.
@@ -31,17 +32,9 @@ static int typed_matrix(int g, const char *name, rma_dtype_t dt, int *rows, int 
 // Index of the first illegal argument of rma_?gemm (0 if none) and why.
 static int gemm_check(rma_dtype_t dt, char transa, char transb, int m, int n, int k, int g_a,
                       int g_b, int g_c, char *why, size_t len) {
-  int rows, cols;
-  if (!rma_trans_valid(transa))
-    return snprintf(why, len, "transa = '%c', must be N, T or C", transa), 1;
-  if (!rma_trans_valid(transb))
-    return snprintf(why, len, "transb = '%c', must be N, T or C", transb), 2;
-  if (m < 0)
-    return snprintf(why, len, "m = %d < 0", m), 3;
-  if (n < 0)
-    return snprintf(why, len, "n = %d < 0", n), 4;
-  if (k < 0)
-    return snprintf(why, len, "k = %d < 0", k), 5;
+  int rows, cols, bad = rma_gemm_check_scalars(transa, transb, m, n, k, why, len);
+  if (bad)
+    return bad;
   int ar = rma_trans_is(transa) ? k : m, ac = rma_trans_is(transa) ? m : k;
   if (typed_matrix(g_a, "g_a", dt, &rows, &cols, why, len))
     return 7;

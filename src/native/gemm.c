@@ -10,6 +10,7 @@
 #include "native/grid.h"
 #include "native/run.h"
 #include "ops/gemm/gemm.h"
+#include "ops/gemm/gemm_check.h"
 
 
 // Two windows of the same local arrays overlap.
@@ -24,16 +25,9 @@ static int overlap(const rma_bcm_t *x, int xi, int xj, int xr, int xc, const rma
 static int gemm_check(char transa, char transb, int m, int n, int k, const rma_bcm_t *a, int ia,
                       int ja, const rma_bcm_t *b, int ib, int jb, const rma_bcm_t *c, int ic,
                       int jc, char *why, int len) {
-  if (!rma_trans_valid(transa))
-    return snprintf(why, len, "transa = '%c'", transa), 1;
-  if (!rma_trans_valid(transb))
-    return snprintf(why, len, "transb = '%c'", transb), 2;
-  if (m < 0)
-    return snprintf(why, len, "m = %d", m), 3;
-  if (n < 0)
-    return snprintf(why, len, "n = %d", n), 4;
-  if (k < 0)
-    return snprintf(why, len, "k = %d", k), 5;
+  int bad = rma_gemm_check_scalars(transa, transb, m, n, k, why, (size_t)len);
+  if (bad)
+    return bad;
   int ar = rma_trans_is(transa) ? k : m, ac = rma_trans_is(transa) ? m : k;
   int br = rma_trans_is(transb) ? n : k, bc = rma_trans_is(transb) ? k : n;
   if (rma_bcm_check(a, c->grid, why, len))

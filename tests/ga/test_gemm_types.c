@@ -25,9 +25,10 @@
 #include <string.h>
 
 #include "rmala.h"
+#include "typed_elem.h"
 #include "rmala_testutil.h"
 
-enum { S, D, C, Z, NTYPES };
+enum { S = TE_S, D = TE_D, C = TE_C, Z = TE_Z, NTYPES = TE_NTYPES };
 static const int ga_type[NTYPES] = {C_FLOAT, C_DBL, C_SCPL, C_DCPL};
 static const char *tname = "sdcz";
 static int nfail = 0, me = 0, np = 1;
@@ -43,36 +44,6 @@ static double worst[NTYPES];
     }                                                                                              \
   } while (0)
 
-static size_t esize(int t) { return t == S ? 4 : t == Z ? 16 : 8; }
-static double eps_of(int t) { return t == S || t == C ? FLT_EPSILON / 2 : DBL_EPSILON / 2; }
-
-static double complex get(int t, const void *x, long i) {
-  switch (t) {
-  case S:
-    return ((const float *)x)[i];
-  case D:
-    return ((const double *)x)[i];
-  case C:
-    return ((const float complex *)x)[i];
-  default:
-    return ((const double complex *)x)[i];
-  }
-}
-static void put(int t, void *x, long i, double complex v) {
-  switch (t) {
-  case S:
-    ((float *)x)[i] = (float)creal(v);
-    break;
-  case D:
-    ((double *)x)[i] = creal(v);
-    break;
-  case C:
-    ((float complex *)x)[i] = (float complex)v;
-    break;
-  default:
-    ((double complex *)x)[i] = v;
-  }
-}
 
 // A rows x cols GA of type t: layout 0 tiled, 1 ScaLAPACK, 2 regular; 0 when
 // it could not be made (GA's handles are negative).
@@ -98,20 +69,20 @@ static void fill(int t, int g, int rows, int cols, unsigned seed, void *full) {
       double complex v = rt_entry(seed, i, j);
       if (t >= C)
         v += I * rt_entry(seed + 999, i, j);
-      put(t, full, (long)i * cols + j, v);
+      te_put(t, full, (long)i * cols + j, v);
     }
   // Each rank puts a stripe of rows.
   int r0 = rows * me / np, r1 = rows * (me + 1) / np;
   if (r1 > r0) {
     int lo[2] = {r0, 0}, hi[2] = {r1 - 1, cols - 1}, ld[1] = {cols};
-    NGA_Put(g, lo, hi, (char *)full + esize(t) * (size_t)r0 * cols, ld);
+    NGA_Put(g, lo, hi, (char *)full + te_size(t) * (size_t)r0 * cols, ld);
   }
   GA_Sync();
 }
 
 static void gather(int t, int g, int rows, int cols, void *buf) {
   int lo[2] = {0, 0}, hi[2] = {rows - 1, cols - 1}, ld[1] = {cols};
-  memset(buf, 0, esize(t) * (size_t)rows * cols);
+  memset(buf, 0, te_size(t) * (size_t)rows * cols);
   NGA_Get(g, lo, hi, buf, ld);
   GA_Sync();
 }
@@ -147,7 +118,7 @@ static void one_case(int t, int layout, int caseno) {
     FAIL("type %c layout %d case %d: could not create the arrays", tname[t], layout, caseno);
     return;
   }
-  size_t es = esize(t);
+  size_t es = te_size(t);
   void *A = malloc(es * (size_t)ar * ac), *B = malloc(es * (size_t)br * bc);
   void *C0 = malloc(es * (size_t)cr * cc), *C1 = malloc(es * (size_t)cr * cc);
   unsigned seed = 100u * (unsigned)caseno + 7u * (unsigned)t + (unsigned)layout;
@@ -160,13 +131,13 @@ static void one_case(int t, int layout, int caseno) {
   gather(t, gc, cr, cc, C1);
   double amax = 0, bmax = 0, cmax = 0;
   for (long e = 0; e < (long)ar * ac; e++)
-    amax = fmax(amax, cabs(get(t, A, e)));
+    amax = fmax(amax, cabs(te_get(t, A, e)));
   for (long e = 0; e < (long)br * bc; e++)
-    bmax = fmax(bmax, cabs(get(t, B, e)));
+    bmax = fmax(bmax, cabs(te_get(t, B, e)));
   for (int i = 0; i < m; i++)
     for (int j = 0; j < n; j++)
-      cmax = fmax(cmax, cabs(get(t, C0, (long)i * cc + j)));
-  double scale = eps_of(t) * (cabs(alpha) * k * amax * bmax + cabs(beta) * cmax) + 1e-300;
+      cmax = fmax(cmax, cabs(te_get(t, C0, (long)i * cc + j)));
+  double scale = te_eps(t) * (cabs(alpha) * k * amax * bmax + cabs(beta) * cmax) + 1e-300;
   int bad = 0;
   for (int i = 0; i < cr; i++)
     for (int j = 0; j < cc; j++) {
@@ -175,17 +146,17 @@ static void one_case(int t, int layout, int caseno) {
         bad += memcmp((char *)C0 + es * e, (char *)C1 + es * e, es) != 0;
         continue;
       }
-      double complex ref = beta == 0.0 ? 0.0 : beta * get(t, C0, e);
+      double complex ref = beta == 0.0 ? 0.0 : beta * te_get(t, C0, e);
       for (int x = 0; x < k && alpha != 0.0; x++) {
-        double complex av = ta == 'N' ? get(t, A, (long)i * ac + x) : get(t, A, (long)x * ac + i);
-        double complex bv = tb == 'N' ? get(t, B, (long)x * bc + j) : get(t, B, (long)j * bc + x);
+        double complex av = ta == 'N' ? te_get(t, A, (long)i * ac + x) : te_get(t, A, (long)x * ac + i);
+        double complex bv = tb == 'N' ? te_get(t, B, (long)x * bc + j) : te_get(t, B, (long)j * bc + x);
         if (ta == 'C' && t >= C)
           av = conj(av);
         if (tb == 'C' && t >= C)
           bv = conj(bv);
         ref += alpha * av * bv;
       }
-      double ratio = cabs(get(t, C1, e) - ref) / scale;
+      double ratio = cabs(te_get(t, C1, e) - ref) / scale;
       if (!(ratio <= 16.0))
         bad++;
       if (ratio > worst[t])

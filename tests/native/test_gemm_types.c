@@ -25,8 +25,9 @@
 
 #include "blockcyclic.h"
 #include "rmala.h"
+#include "typed_elem.h"
 
-enum { S, D, C, Z, NTYPES };
+enum { S = TE_S, D = TE_D, C = TE_C, Z = TE_Z, NTYPES = TE_NTYPES };
 static const char *type_name = "sdcz";
 static int nfail = 0, me = 0;
 static double worst[NTYPES];
@@ -41,47 +42,15 @@ static double worst[NTYPES];
     }                                                                                              \
   } while (0)
 
-static size_t esize(int t) { return t == S ? 4 : t == Z ? 16 : 8; }
-static int is_complex(int t) { return t >= C; }
-// Relative machine precision of the type's real part (LAPACK's ?LAMCH('E')).
-static double eps_of(int t) { return t == S || t == C ? FLT_EPSILON / 2 : DBL_EPSILON / 2; }
 
-// Element i of a typed array as double complex, and back.
-static double complex get(int t, const void *x, long i) {
-  switch (t) {
-  case S:
-    return ((const float *)x)[i];
-  case D:
-    return ((const double *)x)[i];
-  case C:
-    return ((const float complex *)x)[i];
-  default:
-    return ((const double complex *)x)[i];
-  }
-}
-static void put(int t, void *x, long i, double complex v) {
-  switch (t) {
-  case S:
-    ((float *)x)[i] = (float)creal(v);
-    break;
-  case D:
-    ((double *)x)[i] = creal(v);
-    break;
-  case C:
-    ((float complex *)x)[i] = (float complex)v;
-    break;
-  default:
-    ((double complex *)x)[i] = v;
-  }
-}
 // The generator's value at global (i, j), rounded to type t.
 static double complex value(int t, unsigned seed, int i, int j) {
   double complex v = bc_value(seed, i, j);
-  if (is_complex(t))
+  if (te_complex(t))
     v += I * bc_value(seed + 1000, i, j);
   double complex r[1];
-  put(t, r, 0, v);
-  return get(t, r, 0);
+  te_put(t, r, 0, v);
+  return te_get(t, r, 0);
 }
 
 // A matrix of any type: the typed structs share one layout, so the test keeps
@@ -100,14 +69,14 @@ static int make(int t, rma_grid_t g, int m, int n, int mb, int nb, int rs, int c
     return -1;
   x->d.lld = (x->lr > 1 ? x->lr : 1) + (int)(seed % 3); // padded lld sometimes
   long len = (long)x->d.lld * (x->lc > 0 ? x->lc : 1);
-  x->data = malloc(esize(t) * (size_t)len);
+  x->data = malloc(te_size(t) * (size_t)len);
   int npr, npc, pr, pc;
   rma_grid_info(g, &npr, &npc, &pr, &pc);
   for (long e = 0; e < len; e++)
-    put(t, x->data, e, -7.0 - 3.0 * I);
+    te_put(t, x->data, e, -7.0 - 3.0 * I);
   for (int lj = 0; lj < x->lc; lj++)
     for (int li = 0; li < x->lr; li++)
-      put(t, x->data, li + (long)lj * x->d.lld,
+      te_put(t, x->data, li + (long)lj * x->d.lld,
           value(t, seed, bc_global(li, mb, pr, rs, npr), bc_global(lj, nb, pc, cs, npc)));
   return 0;
 }
@@ -159,7 +128,7 @@ static void one_case(int t, rma_grid_t g, unsigned *rs, int caseno) {
   static const double complex alphas[] = {1.0, 0.0, -0.75 + 0.5 * I};
   static const double complex betas[] = {0.0, 1.0, 0.25 - 1.25 * I};
   double complex alpha = alphas[bc_rand(rs, 3)], beta = betas[bc_rand(rs, 3)];
-  if (!is_complex(t))
+  if (!te_complex(t))
     alpha = creal(alpha), beta = creal(beta);
   int ia = bc_rand(rs, 5), ja = bc_rand(rs, 5), ib = bc_rand(rs, 5), jb = bc_rand(rs, 5);
   int ic = bc_rand(rs, 5), jc = bc_rand(rs, 5);
@@ -182,10 +151,10 @@ static void one_case(int t, rma_grid_t g, unsigned *rs, int caseno) {
     for (int li = 0; li < Cm.lr; li++) {
       int gi = bc_global(li, Cm.d.mb, pr, Cm.d.rsrc, npr), gj = bc_global(lj, Cm.d.nb, pc, Cm.d.csrc, npc);
       if (beta == 0.0 && gi >= ic && gi < ic + m && gj >= jc && gj < jc + n)
-        put(t, Cm.data, li + (long)lj * Cm.d.lld, NAN);
+        te_put(t, Cm.data, li + (long)lj * Cm.d.lld, NAN);
     }
-  void *before = malloc(esize(t) * (size_t)clen);
-  memcpy(before, Cm.data, esize(t) * (size_t)clen);
+  void *before = malloc(te_size(t) * (size_t)clen);
+  memcpy(before, Cm.data, te_size(t) * (size_t)clen);
   int rc = call_gemm(t, ta, tb, m, n, k, alpha, &A, ia, ja, &B, ib, jb, beta, &Cm, ic, jc);
   if (rc != 0)
     FAIL("type %c case %d %c%c m=%d n=%d k=%d: rc %d", type_name[t], caseno, ta, tb, m, n, k, rc);
@@ -200,14 +169,14 @@ static void one_case(int t, rma_grid_t g, unsigned *rs, int caseno) {
   for (int i = 0; i < m && beta != 0.0; i++)
     for (int j = 0; j < n; j++)
       cmax = fmax(cmax, cabs(value(t, sc, ic + i, jc + j)));
-  double scale = eps_of(t) * (cabs(alpha) * k * amax * bmax + cabs(beta) * cmax) + 1e-300;
+  double scale = te_eps(t) * (cabs(alpha) * k * amax * bmax + cabs(beta) * cmax) + 1e-300;
   int bad = 0;
   for (int lj = 0; lj < Cm.lc && rc == 0; lj++)
     for (int li = 0; li < Cm.lr; li++) {
       long e = li + (long)lj * Cm.d.lld;
       int gi = bc_global(li, Cm.d.mb, pr, Cm.d.rsrc, npr), gj = bc_global(lj, Cm.d.nb, pc, Cm.d.csrc, npc);
       if (gi < ic || gi >= ic + m || gj < jc || gj >= jc + n) {
-        if (memcmp((char *)Cm.data + esize(t) * e, (char *)before + esize(t) * e, esize(t)))
+        if (memcmp((char *)Cm.data + te_size(t) * e, (char *)before + te_size(t) * e, te_size(t)))
           bad++;
         continue;
       }
@@ -216,7 +185,7 @@ static void one_case(int t, rma_grid_t g, unsigned *rs, int caseno) {
       if (alpha != 0.0)
         for (int x = 0; x < k; x++)
           ref += alpha * op_value(t, sa, ta, ia, ja, i, x) * op_value(t, sb, tb, ib, jb, x, j);
-      double complex got = get(t, Cm.data, e);
+      double complex got = te_get(t, Cm.data, e);
       double ratio = cabs(got - ref) / scale;
       if (!(ratio <= 16.0)) {
         if (bad < 3)
