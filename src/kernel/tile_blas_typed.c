@@ -10,7 +10,7 @@ static enum CBLAS_TRANSPOSE cblas_op(rma_op_t op) {
   return op == RMA_OP_N ? CblasNoTrans : op == RMA_OP_C ? CblasConjTrans : CblasTrans;
 }
 
-void rma_kernel_gemm_t(rma_dtype_t dt, rma_op_t opa, rma_op_t opb, int m, int n, int k,
+void rma_kernel_gemm_dt(rma_dtype_t dt, rma_op_t opa, rma_op_t opb, int m, int n, int k,
                        rma_scalar_t alpha, const void *a, int lda, const void *b, int ldb,
                        rma_scalar_t beta, void *c, int ldc) {
   if (m == 0 || n == 0)
@@ -44,7 +44,7 @@ void rma_kernel_gemm_t(rma_dtype_t dt, rma_op_t opa, rma_op_t opb, int m, int n,
 #endif
 }
 
-void rma_kernel_scale_t(rma_dtype_t dt, int m, int n, rma_scalar_t beta, void *c, int ldc) {
+void rma_kernel_scale_dt(rma_dtype_t dt, int m, int n, rma_scalar_t beta, void *c, int ldc) {
   if (dt == RMA_DT_D) {
     rma_kernel_scale(m, n, creal(beta), c, ldc);
     return;

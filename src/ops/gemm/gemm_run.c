@@ -122,12 +122,12 @@ static int run_steps(rma_op_t transa, rma_op_t transb, rma_scalar_t alpha, rma_s
     int ldc;
     char *cp = c_in_place(plan, blk, c, rank, &ldc);
     if (cp) {
-      rma_kernel_scale_t(dt, blk->rows, blk->cols, beta, cp, ldc);
+      rma_kernel_scale_dt(dt, blk->rows, blk->cols, beta, cp, ldc);
     } else {
       cp = cbuf, ldc = blk->cols;
       if (beta != 0)
         c_copy(plan, blk, c, cbuf, 1);
-      rma_kernel_scale_t(dt, blk->rows, blk->cols, beta, cp, ldc); // beta 0: zeros, C never read
+      rma_kernel_scale_dt(dt, blk->rows, blk->cols, beta, cp, ldc); // beta 0: zeros, C never read
     }
     for (long st = (long)bk * nk; st < (long)(bk + 1) * nk; st++) {
       for (; issued < total && issued < st + nsets; issued++) {
@@ -146,7 +146,7 @@ static int run_steps(rma_op_t transa, rma_op_t transb, rma_scalar_t alpha, rma_s
       for (int j = 0; j < blk->cols; j += slab) {
         int w = blk->cols - j < slab ? blk->cols - j : slab;
         const char *bj = (const char *)s->bptr + es * (size_t)(tb ? (long)j * s->ldb : j);
-        rma_kernel_gemm_t(dt, transa, transb, blk->rows, w, kc, alpha, s->aptr, s->lda, bj, s->ldb,
+        rma_kernel_gemm_dt(dt, transa, transb, blk->rows, w, kc, alpha, s->aptr, s->lda, bj, s->ldb,
                           1, cp + es * (size_t)j, ldc);
         if (j + w < blk->cols) {
           int flag;
