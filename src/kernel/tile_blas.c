@@ -1,5 +1,6 @@
 #include "kernel/tile_blas.h"
 
+#include <limits.h>
 #include <string.h>
 
 #include "kernel/cblas_dt.h"
@@ -7,20 +8,22 @@
 #include "kernel/vector_blas.h"
 
 // C (m x n, ldc) := beta C, beta != 1: zeros written for beta == 0 (C not
-// read), else one scal per contiguous run (one call when C is contiguous or a
-// single column, the LU's column scaling).
+// read), else ?scal; one call per contiguous run (one in all when C is
+// contiguous), one strided call for a single column (the LU's column scaling).
 static void scale(rma_dtype_t t, int m, int n, rma_scalar_t beta, void *c, int ldc) {
   size_t es = rma_dtype_size(t);
-  if (beta == 0.0) {
-    for (int i = 0; i < m; i++)
-      memset((char *)c + (size_t)i * (size_t)ldc * es, 0, es * (size_t)n);
-  } else if (n == 1) {
+  if (n == 1 && beta != 0.0) {
     rma_kernel_scal_dt(t, m, beta, c, ldc);
-  } else if (ldc == n || m == 1) {
-    rma_kernel_scal_dt(t, m * n, beta, c, 1);
-  } else {
-    for (int i = 0; i < m; i++)
-      rma_kernel_scal_dt(t, n, beta, (char *)c + (size_t)i * (size_t)ldc * es, 1);
+    return;
+  }
+  if ((ldc == n || m == 1) && (long)m * n <= INT_MAX)
+    n *= m, m = 1;
+  for (int i = 0; i < m; i++) {
+    void *row = (char *)c + (size_t)i * (size_t)ldc * es;
+    if (beta == 0.0)
+      memset(row, 0, es * (size_t)n);
+    else
+      rma_kernel_scal_dt(t, n, beta, row, 1);
   }
 }
 

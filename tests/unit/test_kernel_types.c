@@ -160,6 +160,7 @@ static void gemm_case(rma_dtype_t t, rma_op_t opa, rma_op_t opb, int m, int n, i
       CHECK(get(t, c, (long)i * ldc + j) == 1234.5, "gemm %c: padding of C written",
             rma_dtype_char(t));
   }
+  // ---- ratio = max|C - Cref| / ((|alpha| k max|A| max|B| + |beta| max|C0|) eps) <= 16
   double r = ratio_of(err, (cabs(alpha) * k * amax * bmax + cabs(beta) * cmax) * rma_dtype_eps(t));
   note(K_GEMM, t, r);
   CHECK(r <= bound, "gemm %c op %d%d %dx%dx%d alpha %g%+gi beta %g%+gi pad %d: ratio %.3g",
@@ -200,6 +201,7 @@ static void gemv_case(rma_dtype_t t, rma_op_t op, int m, int n, rma_scalar_t alp
     for (int g = 1; g < inc; g++)
       CHECK(get(t, y, (long)i * inc + g) == 77.0, "gemv %c: y's gap written", rma_dtype_char(t));
   }
+  // ---- ratio = max|y - yref| / ((|alpha| nx max|A| max|x| + |beta| max|y0|) eps) <= 16
   double r = ratio_of(err, (cabs(alpha) * nx * amax * xmax + cabs(beta) * ymax) * rma_dtype_eps(t));
   note(K_GEMV, t, r);
   CHECK(r <= bound, "gemv %c op %d %dx%d inc %d: ratio %.3g", rma_dtype_char(t), op, m, n, inc, r);
@@ -229,6 +231,7 @@ static void scale_case(rma_dtype_t t, int m, int n, int pad, rma_scalar_t beta) 
           creal(beta), x);
     err = fmax(err, (double)cabsl(v - (beta == 0.0 ? 0.0 : (lc_t)beta * get(t, c0, x))));
   }
+  // ---- ratio = max|C - beta C0| / (|beta| max|C0| eps) <= 16
   double r = ratio_of(err, cabs(beta) * cmax * rma_dtype_eps(t));
   note(K_SCALE, t, r);
   CHECK(r <= bound, "scale %c %dx%d pad %d: ratio %.3g", rma_dtype_char(t), m, n, pad, r);
@@ -287,6 +290,7 @@ static void trsm_case(rma_dtype_t t, rma_side_t side, int lower, rma_op_t op, in
     }
 #undef OPT
 #undef TR
+  // ---- ratio = max|op(T) X - alpha B| / ((t max|T| max|X| + |alpha| max|B|) eps) <= 16
   double r = ratio_of(err, (tn * tmax * xmax + cabs(alpha) * bmax) * rma_dtype_eps(t));
   note(K_TRSM, t, r);
   CHECK(r <= bound, "trsm %c side %d lower %d op %d unit %d %dx%d: ratio %.3g", rma_dtype_char(t),
@@ -381,6 +385,7 @@ static void getrf_check(rma_dtype_t t, int m, int n, int lda, const void *a, int
       err = fmax(err, (double)cabsl(get(t, pa, (long)i * lda + j) - s));
       amax = fmax(amax, cabsl(get(t, a, (long)i * lda + j)));
     }
+  // ---- ratio = max|P A - L U| / (k max|A| eps) <= 16, k = min(m, n)
   double r = ratio_of(err, k * amax * rma_dtype_eps(t));
   note(pivot ? K_GETRF : K_NOPIV, t, r);
   CHECK(r <= bound, "getrf %c %s %dx%d pivot %d zero column %d: ratio %.3g", rma_dtype_char(t),
@@ -477,6 +482,7 @@ static void vector_cases(rma_dtype_t t) {
     err = fmax(err, (double)cabsl(get(t, x, i) - want));
     xm = fmax(xm, cabsl(get(t, x0, i)));
   }
+  // ---- ratio = max|x - x0 scaled| / (|alpha| max|x0| eps) <= 16
   double r = ratio_of(err, cabs(al) * xm * rma_dtype_eps(t));
   note(K_SCAL, t, r);
   CHECK(r <= bound, "scal %c: ratio %.3g", rma_dtype_char(t), r);
@@ -499,6 +505,7 @@ static void vector_cases(rma_dtype_t t) {
       gm = fmax(gm, cabsl(get(t, gx, 2 * i)));
       hm = j < n ? fmax(hm, cabsl(get(t, gy, j))) : hm;
     }
+  // ---- ratio = max|A - (A0 + alpha x y^T)| / ((|alpha| max|x| max|y| + max|A0|) eps) <= 16
   r = ratio_of(err, (cabs(al) * gm * hm + am) * rma_dtype_eps(t));
   note(K_GER, t, r);
   CHECK(r <= bound, "ger %c: ratio %.3g", rma_dtype_char(t), r);
