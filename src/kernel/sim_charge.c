@@ -39,12 +39,12 @@ static void sim_load(void) {
     sim.state = rma_kmodel_read(sim.path, &sim.model) == 0 ? 1 : -1;
 }
 
-int rma_kernel_sim_begin(rma_kmodel_kind_t kind, int m, int n, int k) {
+int rma_kernel_sim_begin(rma_dtype_t dt, rma_kmodel_kind_t kind, int m, int n, int k) {
   sim_load();
   if (sim.state != 1)
     return 0; // no model: SMPI times the real call (an unreadable one is reported by describe)
   smpi_bench_end();
-  double t = sim.scale * rma_kmodel_time(&sim.model, kind, m, n, k);
+  double t = sim.scale * rma_kmodel_dtype_factor(dt) * rma_kmodel_time(&sim.model, kind, m, n, k);
   if (t > 0.0)
     smpi_execute_flops(t * sg_host_get_speed(sg_host_self()));
   return !sim.compute;

@@ -6,6 +6,8 @@
  * simulated computation on the calling rank's host, and says whether the
  * arithmetic is to be done at all; end resumes SMPI's timing. With no model
  * (RMALA_SIM_MODEL=none) both do nothing and SMPI times the real BLAS.
+ * The model is fitted on double kernels; a call of another type is charged
+ * that time times rma_kmodel_dtype_factor (a MODEL assumption).
  * No MPI call (SMPI's benchmarking hooks only).
  */
 #ifndef RMA_KERNEL_SIM_CHARGE_H
@@ -14,9 +16,11 @@
 #include "kernel/time_model.h"
 
 #ifdef RMALA_SIMULATE
-/* Returns 1 when the caller skips its arithmetic (shared-malloc mode), 0
- * when it computes; in both cases rma_kernel_sim_end follows. */
-int rma_kernel_sim_begin(rma_kmodel_kind_t kind, int m, int n, int k);
+/* Local. Charges the MODEL's time of a kernel of element type t, kind and
+ * shape. Returns 1 when the caller skips its arithmetic (shared-malloc
+ * mode), 0 when it computes; in both cases rma_kernel_sim_end follows. */
+int rma_kernel_sim_begin(rma_dtype_t t, rma_kmodel_kind_t kind, int m, int n, int k);
+/* Local. Ends the bracket rma_kernel_sim_begin opened; returns 0. */
 int rma_kernel_sim_end(void);
 #endif
 

@@ -46,6 +46,11 @@ double rma_kmodel_time(const rma_kmodel_t *model, rma_kmodel_kind_t kind, int m,
   return t > 0.0 ? t : 0.0;
 }
 
+double rma_kmodel_dtype_factor(rma_dtype_t t) {
+  // MODEL assumption (time_model.h): flops x double's time per flop.
+  return rma_dtype_complex(t) ? 4.0 : 1.0;
+}
+
 int rma_kmodel_read(const char *path, rma_kmodel_t *model) {
   memset(model, 0, sizeof *model);
   FILE *f = fopen(path, "r");

@@ -12,7 +12,8 @@
  *   getrf_nopiv:             the same terms as getrf
  *   scale  (m x n):          x = (m n,                0,   0)
  * (the leading term counts multiply-adds; the others memory traffic and
- * per-call / per-column overheads).
+ * per-call / per-column overheads). The fit is of the double (d) kernels;
+ * the other types are charged that time times rma_kmodel_dtype_factor.
  *
  * File format (text, '#' starts a comment line):
  *   machine <free text up to the end of the line>
@@ -20,6 +21,8 @@
  */
 #ifndef RMA_KERNEL_TIME_MODEL_H
 #define RMA_KERNEL_TIME_MODEL_H
+
+#include "core/dtype.h"
 
 typedef enum {
   RMA_KMODEL_GEMM,
@@ -47,6 +50,12 @@ int rma_kmodel_terms(rma_kmodel_kind_t kind, int m, int n, int k, double x[RMA_K
 
 /* Predicted seconds (never negative; 0 for empty shapes). */
 double rma_kmodel_time(const rma_kmodel_t *model, rma_kmodel_kind_t kind, int m, int n, int k);
+
+/* The factor on the double model's time for a kernel of type t: the flop
+ * ratio to d (4 for c and z, 1 for s and d). MODEL assumption, not measured:
+ * a complex multiply-add is 4 real ones at double's time per flop, and
+ * single precision runs at double's time per flop. */
+double rma_kmodel_dtype_factor(rma_dtype_t t);
 
 /* Read a model file. Returns 0, -1 when it cannot be opened, -2 when a
  * kernel line is malformed or a kernel is missing. */

@@ -1,25 +1,92 @@
 #include "kernel/vector_blas.h"
 
-#include <cblas.h>
+#include "kernel/cblas_dt.h"
 
-int rma_kernel_iamax(int n, const double *x, int incx) {
+int rma_kernel_iamax_dt(rma_dtype_t t, int n, const void *x, int incx) {
   if (n <= 0)
     return -1;
-  return (int)cblas_idamax(n, x, incx);
+  switch (t) {
+  case RMA_DT_S:
+    return (int)cblas_isamax(n, x, incx);
+  case RMA_DT_D:
+    return (int)cblas_idamax(n, x, incx);
+  case RMA_DT_C:
+    return (int)cblas_icamax(n, x, incx);
+  default:
+    return (int)cblas_izamax(n, x, incx);
+  }
+}
+
+void rma_kernel_swap_dt(rma_dtype_t t, int n, void *x, int incx, void *y, int incy) {
+  if (n <= 0)
+    return;
+  switch (t) {
+  case RMA_DT_S:
+    cblas_sswap(n, x, incx, y, incy);
+    break;
+  case RMA_DT_D:
+    cblas_dswap(n, x, incx, y, incy);
+    break;
+  case RMA_DT_C:
+    cblas_cswap(n, x, incx, y, incy);
+    break;
+  default:
+    cblas_zswap(n, x, incx, y, incy);
+  }
+}
+
+void rma_kernel_scal_dt(rma_dtype_t t, int n, rma_scalar_t alpha, void *x, int incx) {
+  if (n <= 0)
+    return;
+  rma_cblas_scalar_t al = rma_cblas_scalar(t, alpha);
+  switch (t) {
+  case RMA_DT_S:
+    cblas_sscal(n, al.s, x, incx);
+    break;
+  case RMA_DT_D:
+    cblas_dscal(n, al.d, x, incx);
+    break;
+  case RMA_DT_C:
+    cblas_cscal(n, &al.c, x, incx);
+    break;
+  default:
+    cblas_zscal(n, &al.z, x, incx);
+  }
+}
+
+void rma_kernel_ger_dt(rma_dtype_t t, int m, int n, rma_scalar_t alpha, const void *x, int incx,
+                       const void *y, int incy, void *a, int lda) {
+  if (m <= 0 || n <= 0)
+    return;
+  rma_cblas_scalar_t al = rma_cblas_scalar(t, alpha);
+  switch (t) {
+  case RMA_DT_S:
+    cblas_sger(CblasRowMajor, m, n, al.s, x, incx, y, incy, a, lda);
+    break;
+  case RMA_DT_D:
+    cblas_dger(CblasRowMajor, m, n, al.d, x, incx, y, incy, a, lda);
+    break;
+  case RMA_DT_C:
+    cblas_cgeru(CblasRowMajor, m, n, &al.c, x, incx, y, incy, a, lda);
+    break;
+  default:
+    cblas_zgeru(CblasRowMajor, m, n, &al.z, x, incx, y, incy, a, lda);
+  }
+}
+
+int rma_kernel_iamax(int n, const double *x, int incx) {
+  return rma_kernel_iamax_dt(RMA_DT_D, n, x, incx);
 }
 
 void rma_kernel_swap(int n, double *x, int incx, double *y, int incy) {
-  if (n > 0)
-    cblas_dswap(n, x, incx, y, incy);
+  rma_kernel_swap_dt(RMA_DT_D, n, x, incx, y, incy);
 }
 
 void rma_kernel_scal(int n, double alpha, double *x, int incx) {
-  if (n > 0)
-    cblas_dscal(n, alpha, x, incx);
+  rma_kernel_scal_dt(RMA_DT_D, n, alpha, x, incx);
 }
 
 void rma_kernel_ger(int m, int n, double alpha, const double *x, int incx, const double *y,
                     int incy, double *a, int lda) {
-  if (m > 0 && n > 0)
-    cblas_dger(CblasRowMajor, m, n, alpha, x, incx, y, incy, a, lda);
+  rma_kernel_ger_dt(RMA_DT_D, m, n, alpha, x, incx, y, incy, a, lda);
 }
