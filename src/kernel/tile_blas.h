@@ -45,13 +45,4 @@ void rma_kernel_scale(int m, int n, double beta, double *c, int ldc);
 void rma_kernel_gemv(int m, int n, double alpha, const double *a, int lda, const double *x,
                      int incx, double *y, int incy);
 
-#include "core/dtype.h"
-
-/* Interim typed entry points (the typed kernel set replaces them):
- * C = alpha op(A) op(B) + beta C, op N / T / C; C *= beta. */
-void rma_kernel_gemm_dt(rma_dtype_t dt, rma_op_t opa, rma_op_t opb, int m, int n, int k,
-                       rma_scalar_t alpha, const void *a, int lda, const void *b, int ldb,
-                       rma_scalar_t beta, void *c, int ldc);
-void rma_kernel_scale_dt(rma_dtype_t dt, int m, int n, rma_scalar_t beta, void *c, int ldc);
-
 #endif
