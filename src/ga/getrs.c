@@ -33,7 +33,7 @@ static int solve_check(char trans, int g_a, const int *ipiv, int g_b, char *why,
   return 0;
 }
 
-static int solve_body(int trans, int g_a, const int *ipiv, int g_b) {
+static int solve_body(rma_op_t op, int g_a, const int *ipiv, int g_b) {
   rma_context_t *ctx = rma_context();
   rma_ga_matrix_t ma, mb;
   RMA_CALL(rma_ga_matrix_open(g_a, ctx->comm, &ma));
@@ -43,7 +43,7 @@ static int solve_body(int trans, int g_a, const int *ipiv, int g_b) {
     return rc;
   }
   rma_matrix_t a = rma_ga_matrix_view(&ma), b = rma_ga_matrix_view(&mb);
-  rc = rma_getrs_matrices(trans, &a, ipiv, &b);
+  rc = rma_getrs_matrices(op, &a, ipiv, &b);
   rma_ga_matrix_close(&mb, 1);
   rma_ga_matrix_close(&ma, 0);
   return rc;
@@ -57,7 +57,7 @@ int rma_lu_solve(char trans, int g_a, const int *ipiv, int g_b) {
   int bad = solve_check(trans, g_a, ipiv, g_b, why, sizeof why);
   RMA_CALL(rma_args_agree(ctx->comm, "rma_lu_solve", bad, why));
   GA_Sync();
-  int rc = solve_body(rma_trans_is(trans), g_a, ipiv, g_b);
+  int rc = solve_body(rma_dtype_op(RMA_DT_D, trans), g_a, ipiv, g_b);
   GA_Sync();
   return rma_status_agree(ctx->comm, rc);
 }

@@ -59,7 +59,7 @@ int rma_bcm_getrs_run(char trans, int n, int nrhs, const rma_bcm_t *a, int ia, i
                       const int *ipiv, const rma_bcm_t *b, int ib, int jb, const char *routine,
                       int ipiv_pos) {
   rma_grid_t g = a->grid;
-  int t = rma_trans_is(trans);
+  rma_op_t op = rma_dtype_op(a->dtype, trans);
   if (n == 0 || nrhs == 0)
     return 0;
   int *piv = malloc(sizeof(int) * (size_t)n);
@@ -75,7 +75,7 @@ int rma_bcm_getrs_run(char trans, int n, int nrhs, const rma_bcm_t *a, int ia, i
     rc = rma_bcm_window(b, ib, jb, n, nrhs, &tb, &mb);
   if (rc == 0) {
     rma_grid_enter(g);
-    rc = rma_getrs_matrices(t, &ma, piv, &mb);
+    rc = rma_getrs_matrices(op, &ma, piv, &mb);
   }
   free(piv);
   return rc;

@@ -27,9 +27,10 @@
 // Fill this rank's tiles of directory dst (its local part seg) from the
 // matrix behind (from, src): in place reach or RMA gets (through buf, one
 // tile, when dst's arrays are column-major).
-static int gather_own(const rma_tiles_t *dst, double *seg, const rma_win_t *from,
-                      const rma_tiles_t *src, double *buf) {
+static int gather_own(const rma_tiles_t *dst, void *seg, const rma_win_t *from,
+                      const rma_tiles_t *src, void *buf) {
   rma_context_t *ctx = rma_context();
+  size_t es = rma_tiles_esize(dst);
   for (int bi = 0; bi < dst->mt; bi++)
     for (int bj = 0; bj < dst->nt; bj++) {
       rma_tile_t tile;
@@ -38,7 +39,7 @@ static int gather_own(const rma_tiles_t *dst, double *seg, const rma_win_t *from
         continue;
       rma_rect_t r = {tile.r0, tile.c0, tile.rows, tile.cols};
       if (!dst->o.colmajor) {
-        RMA_CALL(rma_patch_copy(from, src, 0, r, seg + tile.disp, tile.ld));
+        RMA_CALL(rma_patch_copy(from, src, 0, r, (char *)seg + es * (size_t)tile.disp, tile.ld));
         continue;
       }
       RMA_CALL(rma_patch_copy(from, src, 0, r, buf, tile.cols));
@@ -74,19 +75,22 @@ static int lu_through_copy(const rma_matrix_t *mat, int *ipiv, int *info) {
   rma_grid_choose(ctx->size, ctx->size, ctx->size, &p0, &p1);
   rma_tiles_t t;
   RMA_CALL(rma_tiles_init_uniform(&t, RMA_TILES_BLOCK_CYCLIC, m, n, nb, nb, p0, p1));
+  t.dtype = src->dtype;
+  size_t es = rma_tiles_esize(&t);
   rma_win_t *from = NULL, *work = NULL;
   const rma_tiles_t *stored = NULL;
   // A tile of the source, for column-major arrays (gather_own).
-  double *buf = NULL;
+  void *buf = NULL;
   if (src->o.colmajor)
-    buf = malloc(sizeof(double) * (size_t)src->mb * (size_t)src->nb);
+    buf = malloc(es * (size_t)src->mb * (size_t)src->nb);
   int rc = rma_status_agree(ctx->comm, src->o.colmajor && !buf ? RMA_ERR_NO_MEMORY : 0);
   if (rc == 0)
     rc = rma_status_agree(
       ctx->comm, rma_store_mirror(RMA_STORE_A, src, mat->seg, mat->seglen, &from, &stored));
   if (rc == 0)
     rc = rma_status_agree(ctx->comm,
-                          rma_store_segment(RMA_STORE_WORK, rma_tiles_segment_max(&t) * (long)sizeof(double), &work));
+                          rma_store_segment(RMA_STORE_WORK, rma_tiles_segment_max(&t) * (long)es,
+                                            &work));
   if (rc == 0)
     rc = rma_status_agree(ctx->comm, gather_own(&t, work->base, from, stored, NULL));
   if (rc == 0)

@@ -24,68 +24,75 @@
 // Rows per strip of the factors read at a time.
 #define STRIP 128
 
-static void swap_rows(double *x, int ld, int a, int b) {
-  for (int j = 0; j < ld; j++) {
-    double t = x[(long)a * ld + j];
-    x[(long)a * ld + j] = x[(long)b * ld + j];
-    x[(long)b * ld + j] = t;
+// Exchange rows a and b of x (ld elements of es bytes each).
+static void swap_rows(char *x, size_t row_bytes, int a, int b) {
+  char *ra = x + (size_t)a * row_bytes, *rb = x + (size_t)b * row_bytes;
+  for (size_t j = 0; j < row_bytes; j++) {
+    char t = ra[j];
+    ra[j] = rb[j], rb[j] = t;
   }
 }
 
 // Read strip [r, r+h) x [0, n) of the factors into s (ld n).
-static int strip(const rma_win_t *w, const rma_tiles_t *t, int r, int h, int n, double *s) {
+static int strip(const rma_win_t *w, const rma_tiles_t *t, int r, int h, int n, void *s) {
   rma_rect_t p = {r, 0, h, n};
   return rma_patch_copy(w, t, 0, p, s, n);
 }
 
-// Apply P (forward) or P^T (backward) to the rows of x.
-static void permute(double *x, int n, int nrhs, const int *ipiv, int forward) {
+// Apply P (forward) or P^T (backward) to the rows of x (nrhs elements of es bytes each).
+static void permute(void *x, int n, size_t row_bytes, const int *ipiv, int forward) {
   for (int s = 0; ipiv && s < n; s++) {
     int i = forward ? s : n - 1 - s;
     if (ipiv[i] - 1 != i)
-      swap_rows(x, nrhs, i, ipiv[i] - 1);
+      swap_rows(x, row_bytes, i, ipiv[i] - 1);
   }
 }
 
-// X (n x nrhs) := U^-1 L^-1 X ('N') or L^-T U^-T X ('T') for factors of any
-// distribution: every rank reads them in row strips through the window
-// (each strip twice, O(n^2) words per rank).
-static int solve_strips(int trans, int n, int nrhs, const rma_win_t *w, const rma_tiles_t *t,
-                        double *x, double *s) {
-  if (!trans) {
+// X (n x nrhs, type dt) := U^-1 L^-1 X (op N) or L^-op U^-op X (op T or C)
+// for factors of any distribution: every rank reads them in row strips
+// through the window (each strip twice, O(n^2) words per rank).
+static int solve_strips(rma_dtype_t dt, rma_op_t op, int n, int nrhs, const rma_win_t *w,
+                        const rma_tiles_t *t, void *xv, void *sv) {
+  size_t es = rma_dtype_size(dt);
+  char *x = xv, *s = sv;
+#define X(row) (x + es * (size_t)(row) * (size_t)nrhs)
+#define S(col) (s + es * (size_t)(col))
+  if (op == RMA_OP_N) {
     for (int r = 0; r < n; r += STRIP) { // L Y = P B, top down
       int h = n - r < STRIP ? n - r : STRIP;
       RMA_CALL(strip(w, t, r, h, n, s));
-      rma_kernel_gemm(0, 0, h, nrhs, r, -1.0, s, n, x, nrhs, x + (long)r * nrhs, nrhs);
-      rma_kernel_trsm(1, 0, 1, h, nrhs, s + r, n, x + (long)r * nrhs, nrhs);
+      rma_kernel_gemm_dt(dt, RMA_OP_N, RMA_OP_N, h, nrhs, r, -1, S(0), n, X(0), nrhs, 1, X(r), nrhs);
+      rma_kernel_trsm_dt(dt, RMA_SIDE_LEFT, 1, RMA_OP_N, 1, h, nrhs, 1, S(r), n, X(r), nrhs);
     }
     for (int r = ((n - 1) / STRIP) * STRIP; r >= 0; r -= STRIP) { // U X = Y, bottom up
       int h = n - r < STRIP ? n - r : STRIP;
       RMA_CALL(strip(w, t, r, h, n, s));
-      rma_kernel_gemm(0, 0, h, nrhs, n - r - h, -1.0, s + r + h, n, x + (long)(r + h) * nrhs, nrhs,
-                      x + (long)r * nrhs, nrhs);
-      rma_kernel_trsm(0, 0, 0, h, nrhs, s + r, n, x + (long)r * nrhs, nrhs);
+      rma_kernel_gemm_dt(dt, RMA_OP_N, RMA_OP_N, h, nrhs, n - r - h, -1, S(r + h), n, X(r + h),
+                         nrhs, 1, X(r), nrhs);
+      rma_kernel_trsm_dt(dt, RMA_SIDE_LEFT, 0, RMA_OP_N, 0, h, nrhs, 1, S(r), n, X(r), nrhs);
     }
     return 0;
   }
-  for (int r = 0; r < n; r += STRIP) { // U^T Z = B, top down
+  for (int r = 0; r < n; r += STRIP) { // U^op Z = B, top down
     int h = n - r < STRIP ? n - r : STRIP;
     RMA_CALL(strip(w, t, r, h, n, s));
-    rma_kernel_trsm(0, 1, 0, h, nrhs, s + r, n, x + (long)r * nrhs, nrhs);
-    rma_kernel_gemm(1, 0, n - r - h, nrhs, h, -1.0, s + r + h, n, x + (long)r * nrhs, nrhs,
-                    x + (long)(r + h) * nrhs, nrhs);
+    rma_kernel_trsm_dt(dt, RMA_SIDE_LEFT, 0, op, 0, h, nrhs, 1, S(r), n, X(r), nrhs);
+    rma_kernel_gemm_dt(dt, op, RMA_OP_N, n - r - h, nrhs, h, -1, S(r + h), n, X(r), nrhs, 1,
+                       X(r + h), nrhs);
   }
-  for (int r = ((n - 1) / STRIP) * STRIP; r >= 0; r -= STRIP) { // L^T W = Z, bottom up
+  for (int r = ((n - 1) / STRIP) * STRIP; r >= 0; r -= STRIP) { // L^op W = Z, bottom up
     int h = n - r < STRIP ? n - r : STRIP;
     RMA_CALL(strip(w, t, r, h, n, s));
-    rma_kernel_trsm(1, 1, 1, h, nrhs, s + r, n, x + (long)r * nrhs, nrhs);
-    rma_kernel_gemm(1, 0, r, nrhs, h, -1.0, s, n, x + (long)r * nrhs, nrhs, x, nrhs);
+    rma_kernel_trsm_dt(dt, RMA_SIDE_LEFT, 1, op, 1, h, nrhs, 1, S(r), n, X(r), nrhs);
+    rma_kernel_gemm_dt(dt, op, RMA_OP_N, r, nrhs, h, -1, S(0), n, X(r), nrhs, 1, X(0), nrhs);
   }
+#undef X
+#undef S
   return 0;
 }
 
-int rma_getrs_matrices(int trans, const rma_matrix_t *a, const int *ipiv,
-                          const rma_matrix_t *b) {
+int rma_getrs_matrices(rma_op_t op, const rma_matrix_t *a, const int *ipiv,
+                       const rma_matrix_t *b) {
   rma_context_t *ctx = rma_context();
   const rma_tiles_t *ta = a->tiles, *tb = b->tiles;
   rma_win_t *wa = NULL, *wb = NULL;
@@ -96,8 +103,10 @@ int rma_getrs_matrices(int trans, const rma_matrix_t *a, const int *ipiv,
   int distributed = rma_relayout_possible(ta), relaid = distributed && !rma_tiles_plain(ta);
   rma_tiles_t tr;
   void *fa = a->seg;
-  double *x = malloc(sizeof(double) * (size_t)n * nrhs);
-  double *s = distributed ? NULL : malloc(sizeof(double) * (size_t)STRIP * n);
+  rma_dtype_t dt = ta->dtype;
+  size_t es = rma_dtype_size(dt), row = es * (size_t)nrhs;
+  char *x = malloc(row * (size_t)n);
+  void *s = distributed ? NULL : malloc(es * (size_t)STRIP * n);
   int rc = rma_status_agree(ctx->comm, x && (distributed || s) ? 0 : RMA_ERR_NO_MEMORY);
   if (rc == 0 && !distributed)
     rc = rma_status_agree(ctx->comm, rma_store_mirror(RMA_STORE_A, ta, a->seg, a->seglen, &wa, &sa));
@@ -106,16 +115,16 @@ int rma_getrs_matrices(int trans, const rma_matrix_t *a, const int *ipiv,
   rma_rect_t all = {0, 0, n, nrhs};
   if (rc == 0)
     rc = rma_status_agree(ctx->comm, rma_patch_copy(wb, sb, 0, all, x, nrhs));
-  if (rc == 0 && !trans)
-    permute(x, n, nrhs, ipiv, 1);
+  if (rc == 0 && op == RMA_OP_N)
+    permute(x, n, row, ipiv, 1);
   if (rc == 0 && relaid && (rc = rma_relayout_in(a, &tr, &fa)) == 0)
     ta = &tr;
   if (rc == 0 && distributed)
-    rc = rma_status_agree(ctx->comm, rma_getrs_run(ta, fa, trans, nrhs, x));
+    rc = rma_status_agree(ctx->comm, rma_getrs_run(ta, fa, op != RMA_OP_N, nrhs, (double *)x));
   else if (rc == 0)
-    rc = rma_status_agree(ctx->comm, solve_strips(trans, n, nrhs, wa, sa, x, s));
-  if (rc == 0 && trans)
-    permute(x, n, nrhs, ipiv, 0);
+    rc = rma_status_agree(ctx->comm, solve_strips(dt, op, n, nrhs, wa, sa, x, s));
+  if (rc == 0 && op != RMA_OP_N)
+    permute(x, n, row, ipiv, 0);
   // Every rank holds the whole solution; each writes the tiles of B it owns.
   for (int bi = 0; rc == 0 && bi < tb->mt; bi++)
     for (int bj = 0; bj < tb->nt; bj++) {
@@ -124,7 +133,7 @@ int rma_getrs_matrices(int trans, const rma_matrix_t *a, const int *ipiv,
       if (tile.owner != ctx->rank)
         continue;
       rma_rect_t r = {tile.r0, tile.c0, tile.rows, tile.cols};
-      rma_tiles_local_copy(tb, b->seg, r, x + (long)tile.r0 * nrhs + tile.c0, nrhs, 0);
+      rma_tiles_local_copy(tb, b->seg, r, x + (size_t)tile.r0 * row + es * (size_t)tile.c0, nrhs, 0);
     }
   // Nobody frees or reuses the store while another rank still reads it.
   rc = rma_status_agree(ctx->comm, rc);

@@ -8,11 +8,11 @@
 
 /*
  * Collective over the library communicator; arguments already checked.
- * B := A^-1 B (trans 0) or A^-T B (trans 1) with the factors of
- * rma_getrf_matrix in a (n x n) and its pivots ipiv (NULL: none); b is n x nrhs.
+ * B := op(A)^-1 B (op N, T or C) with the factors of rma_getrf_matrix in a
+ * (n x n) and its pivots ipiv (NULL: none); b is n x nrhs, of a's type.
  * Returns 0 or a negative RMA_ERR_* code, the same on every rank.
  */
-int rma_getrs_matrices(int trans, const rma_matrix_t *a, const int *ipiv,
-                          const rma_matrix_t *b);
+int rma_getrs_matrices(rma_op_t op, const rma_matrix_t *a, const int *ipiv,
+                       const rma_matrix_t *b);
 
 #endif
