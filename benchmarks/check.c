@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "bench.h"
-#include "rmala_testutil.h"
+#include "ga_testutil.h"
 
 /* ---- dgemm ------------------------------------------------------------- */
 

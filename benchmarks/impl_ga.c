@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "bench.h"
-#include "rmala_testutil.h"
+#include "ga_testutil.h"
 
 // Reads the sampled entries of GA g_c into vals on rank 0 (one NGA_Get per
 // entry: O(samples) messages). Collective (ends with GA_Sync).

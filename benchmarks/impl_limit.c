@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "rmala_testutil.h"
+#include "ga_testutil.h"
 
 void openblas_set_num_threads(int num_threads);
 

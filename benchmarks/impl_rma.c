@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "bench.h"
+#include "ga_testutil.h"
 #include "rmala.h"
-#include "rmala_testutil.h"
 
 typedef struct {
   const bench_case_t *c;

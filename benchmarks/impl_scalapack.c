@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "bench.h"
+#include "ga_testutil.h"
 #include "rmala.h"
-#include "rmala_testutil.h"
 
 /* BLACS C interface and ScaLAPACK/PBLAS Fortran entry points (from
  * libscalapack-openmpi, which has no public header). */

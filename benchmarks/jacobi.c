@@ -31,8 +31,8 @@
 #include <string.h>
 
 #include "bench.h"
+#include "ga_testutil.h"
 #include "rmala.h"
-#include "rmala_testutil.h"
 
 #define JACOBI_SEED 401
 #define JACOBI_NB 128

@@ -5,11 +5,10 @@
 # Phases ("stacks"), in this order; RMALA_TEST_STACKS selects some (default: all of them, or only
 # openmpi when extra ctest arguments are given):
 #   openmpi    every test (ctest + the extra arguments) on the Open MPI build in RMALA_BUILD_DIR
-#   mpich      a second build, RMALA_MPICH_BUILD_DIR, with -DRMALA_MPI_FLAVOR=mpich; ops, rma,
-#              native, scalapack and coll tests at np 2 and 3 (they run with the ucx_yield preload, see
-#              tests/CMakeLists.txt)
-#   osc-ucx    the Open MPI build, ops, rma, native, scalapack and coll tests at np 2 and 3, with
-#              OMPI_MCA_osc=ucx
+#   mpich      a second build, RMALA_MPICH_BUILD_DIR, with -DRMALA_MPI_FLAVOR=mpich; the subset:
+#              ops, ga, rma, native, scalapack, coll and pipeline tests at np 2 and 3 (they run with
+#              the ucx_yield preload, see tests/CMakeLists.txt)
+#   osc-ucx    the Open MPI build, the subset (as mpich) with OMPI_MCA_osc=ucx
 #              (and OMPI_MCA_pml=ob1: Debian's openmpi-mca-params.conf disables pml ucx)
 #   osc-pt2pt  the same with OMPI_MCA_osc=pt2pt
 #   osc-sm     the same with OMPI_MCA_osc=sm
@@ -17,8 +16,8 @@
 #              sim tests (label sim: rmala's own dgemm and LU, and the pdgemm/pdgetrf model of sim/model,
 #              on a simulated 4-node cluster, P 4 and 16)
 #   ga-free    a third build, RMALA_GAFREE_BUILD_DIR, with -DRMALA_WITH_GA=OFF (Open MPI): unit,
-#              native, scalapack, coll and install tests at np 1-3, and librmala.a references no GA
-#              symbol
+#              ops (the engine through the native API), native, scalapack, coll, pipeline and
+#              install tests at np 1-3, and librmala.a references no GA symbol
 # The OMPI_MCA_osc variables override the "osc = ^ucx,pt2pt" of Debian's
 # /etc/openmpi/openmpi-mca-params.conf (environment beats parameter files).
 #
@@ -79,11 +78,15 @@ RMALA_STACK_TEST_TIMEOUT=${RMALA_STACK_TEST_TIMEOUT:-150}
 RMALA_TOTAL_BUDGET=${RMALA_TOTAL_BUDGET:-1740}
 deadline=$((start + RMALA_TOTAL_BUDGET))
 
-# The subset the other stacks run: labels ops, rma, native, scalapack and coll (every front-end on the
-# engine), np 2 and 3. MPICH's np 3 tests are fast only with the ucx_yield preload its build sets
+# Test labels are the top folders under tests/ (tests/CMakeLists.txt). The subset the other stacks
+# run: labels ops, ga, rma, native, scalapack, coll and pipeline (the engine through every
+# front-end), np 2 and 3. MPICH's np 3 tests are fast only with the ucx_yield preload its build sets
 # for them (without it MPICH's waits never yield the core, and at np 3 on 2 cores test_lu took
 # 325-460 s, test_dgemm 554 s).
-subset=(-L '^(ops|rma|native|scalapack|coll)$' -R '_np[23]$')
+subset=(-L '^(ops|ga|rma|native|scalapack|coll|pipeline)$' -R '_np[23]$')
+# The GA-free build's selection: its unit tests (named unit_*), the engine and the front-ends it
+# has at np 1-3, and the consumer test.
+gafree=(-L '^(unit|ops|native|scalapack|coll|pipeline|install)$' -R 'unit_|install|_np[123]$')
 
 
 logdir=$(mktemp -d /tmp/rmala-test.XXXXXX)
@@ -219,7 +222,7 @@ fi
 
 # --- MPICH: second build, the subset at np 2 and 3 ------------------------------------------------
 if wants mpich; then
-  phase_header mpich "build $RMALA_MPICH_BUILD_DIR (-DRMALA_MPI_FLAVOR=mpich); the subset (ops, rma, native, scalapack, coll), np 2 and 3"
+  phase_header mpich "build $RMALA_MPICH_BUILD_DIR (-DRMALA_MPI_FLAVOR=mpich); the subset (ops, ga, rma, native, scalapack, coll, pipeline), np 2 and 3"
   if (rmala_configure_build "$RMALA_MPICH_BUILD_DIR" -DRMALA_MPI_FLAVOR=mpich) 2>&1 \
       | tee "$logdir/build-mpich.log"; then
     echo "== build mpich: $(grep -c 'warning:' "$logdir/build-mpich.log" || true) compiler warnings"
@@ -235,7 +238,7 @@ for comp in ucx pt2pt sm; do
   wants "osc-$comp" || continue
   envs=(OMPI_MCA_osc="$comp" MPIEXEC_TIMEOUT="$RMALA_STACK_TEST_TIMEOUT")
   if [ "$comp" = ucx ]; then envs+=(OMPI_MCA_pml=ob1); fi
-  phase_header "osc-$comp" "$RMALA_BUILD_DIR with ${envs[*]}; the subset (ops, rma, native, scalapack, coll), np 2 and 3"
+  phase_header "osc-$comp" "$RMALA_BUILD_DIR with ${envs[*]}; the subset (ops, ga, rma, native, scalapack, coll, pipeline), np 2 and 3"
   if [ "$ompi_built" != 1 ]; then
     phase_broken "osc-$comp" "configure/build of $RMALA_BUILD_DIR failed"
   elif ! ompi_info 2> /dev/null | grep -q "MCA osc: $comp "; then
@@ -247,13 +250,12 @@ done
 
 # --- GA-free build: the engine with the native and ScaLAPACK front-ends only ---------------------
 if wants ga-free; then
-  phase_header ga-free "build $RMALA_GAFREE_BUILD_DIR (-DRMALA_WITH_GA=OFF); unit, native, scalapack, coll, install"
+  phase_header ga-free "build $RMALA_GAFREE_BUILD_DIR (-DRMALA_WITH_GA=OFF); unit, ops, native, scalapack, coll, pipeline, install"
   if (rmala_configure_build "$RMALA_GAFREE_BUILD_DIR" -DRMALA_WITH_GA=OFF) 2>&1 \
       | tee "$logdir/build-ga-free.log"; then
     echo "== build ga-free: $(grep -c 'warning:' "$logdir/build-ga-free.log" || true) compiler warnings"
     run_phase ga-free "$RMALA_GAFREE_BUILD_DIR" "$RMALA_STACK_BUDGET" \
-      MPIEXEC_TIMEOUT="$RMALA_STACK_TEST_TIMEOUT" -- -L '^(unit|native|scalapack|coll|install)$' \
-      -R 'unit_|install|_np[123]$'
+      MPIEXEC_TIMEOUT="$RMALA_STACK_TEST_TIMEOUT" -- "${gafree[@]}"
   else
     phase_broken ga-free "configure/build of $RMALA_GAFREE_BUILD_DIR failed"
   fi

@@ -18,7 +18,7 @@
  * is then the first call's simulated time minus the timed one's.
  *
  * Grid: the most square nprow x npcol of all ranks (nprow <= npcol), rank
- * order 'R'. Matrices from rma_dmatrix_alloc, values bc_value at the global
+ * order 'R'. Matrices from rma_dmatrix_alloc, values rt_entry at the global
  * index.
  *  - dgemm: C = A B (N x N, beta = 0); each rank checks a few of its own C
  *    entries against the dot product of the generator's values:
@@ -47,11 +47,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "blockcyclic.h"
 #include "core/sim.h"
 #include "kernel/sim_charge.h"
 #include "pblas_model.h"
 #include "rmala.h"
+#include "testutil.h"
 
 // The host's clock. smpicc's helpers turn clock_gettime(x, y) into the
 // simulated clock; the parenthesised name reaches the C library's.
@@ -61,7 +61,7 @@ static double wall_now(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-// A new n-row x ncols matrix on g, entry (i, j) = bc_value(seed, i, j)
+// A new n-row x ncols matrix on g, entry (i, j) = rt_entry(seed, i, j)
 // (seed 0: zeros). Returns 0 or the rma_dmatrix_alloc code.
 static int make(rma_grid_t g, int n, int ncols, int nb, unsigned seed, rma_dmatrix_t *x) {
   *x = (rma_dmatrix_t){g, n, ncols, nb, nb, 0, 0, NULL, 0};
@@ -74,7 +74,7 @@ static int make(rma_grid_t g, int n, int ncols, int nb, unsigned seed, rma_dmatr
   for (int lj = 0; lj < lc; lj++)
     for (int li = 0; li < lr; li++)
       x->data[li + (long)lj * x->lld] =
-          bc_value(seed, bc_global(li, nb, pr, 0, npr), bc_global(lj, nb, pc, 0, npc));
+          rt_entry(seed, rt_global(li, nb, pr, 0, npr), rt_global(lj, nb, pc, 0, npc));
   return 0;
 }
 
@@ -91,10 +91,10 @@ static double check_gemm(const rma_dmatrix_t *c, int n, unsigned sa, unsigned sb
   for (int s = 0; s < samples; s++) {
     int li = (int)((long)(lr - 1) * s / (samples - 1));
     int lj = (int)((long)(lc - 1) * (samples - 1 - s) / (samples - 1));
-    int i = bc_global(li, c->mb, pr, 0, npr), j = bc_global(lj, c->nb, pc, 0, npc);
+    int i = rt_global(li, c->mb, pr, 0, npr), j = rt_global(lj, c->nb, pc, 0, npc);
     double ref = 0.0;
     for (int l = 0; l < n; l++)
-      ref += bc_value(sa, i, l) * bc_value(sb, l, j);
+      ref += rt_entry(sa, i, l) * rt_entry(sb, l, j);
     // |C - ref| / (eps n + tiny): |a|, |b| < 1, so |ref| and its rounding error are <= n.
     double r = fabs(c->data[li + (long)lj * c->lld] - ref) / (DBL_EPSILON * n + DBL_MIN);
     worst = r > worst ? r : worst;
@@ -112,7 +112,7 @@ static double check_lu(const rma_dmatrix_t *x, int n, unsigned sa, MPI_Comm comm
   double *v = calloc((size_t)n, sizeof(double));
   // x gathered: each entry from the one grid column that holds it.
   for (int li = 0; li < lr && lc > 0; li++)
-    v[bc_global(li, x->mb, pr, 0, npr)] = x->data[li];
+    v[rt_global(li, x->mb, pr, 0, npr)] = x->data[li];
   MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_DOUBLE, MPI_SUM, comm);
   double ratio = 0.0;
   if (me == 0) {
@@ -120,7 +120,7 @@ static double check_lu(const rma_dmatrix_t *x, int n, unsigned sa, MPI_Comm comm
     for (int i = 0; i < n; i++) {
       double ax = 0.0, b = 0.0;
       for (int j = 0; j < n; j++) {
-        double a = bc_value(sa, i, j);
+        double a = rt_entry(sa, i, j);
         ax += a * v[j], b += a;
         amax = fabs(a) > amax ? fabs(a) : amax;
       }
@@ -176,7 +176,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   int nprow, npcol;
-  bc_grid_shape(np, &nprow, &npcol);
+  rt_grid_shape(np, &nprow, &npcol);
   rma_grid_t g = NULL;
   rc = rma_grid_create(MPI_COMM_WORLD, nprow, npcol, 'R', &g);
   rma_dmatrix_t a, b, c;
@@ -193,10 +193,10 @@ int main(int argc, char **argv) {
     rma_grid_info(g, NULL, NULL, &pr, &pc);
     rma_dmatrix_local_size(&b, &lr, &lc);
     for (int li = 0; li < lr && lc > 0; li++) {
-      int i = bc_global(li, nb, pr, 0, nprow);
+      int i = rt_global(li, nb, pr, 0, nprow);
       double s = 0.0;
       for (int j = 0; j < n; j++)
-        s += bc_value(1, i, j);
+        s += rt_entry(1, i, j);
       b.data[li] = s;
     }
   }

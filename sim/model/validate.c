@@ -7,7 +7,7 @@
  * Grid: the most square nprow x npcol of all ranks (nprow <= npcol), row
  * order, both as a BLACS grid (Cblacs_gridinit "Row") and an rma_grid_t
  * ('R'); the program stops when the two disagree on any position. Values
- * bc_value(seed, i, j) in [-1, 1), blocks nb x nb from grid (0, 0).
+ * rt_entry(seed, i, j) in [-0.5, 0.5), blocks nb x nb from grid (0, 0).
  *  - dgemm: C = alpha A B + beta C0 (alpha 1.5, beta 0.5, all N x N) by
  *    pdgemm_ and by rma_model_gemm. Check: ratio = max |C_model -
  *    C_scalapack| / (eps (|alpha| n + |beta|)) over every entry < 16.
@@ -134,17 +134,17 @@ static double solve_ratio(const env_t *e, const pd_matrix_t *f, const int *ipiv,
   if (pd_matrix_make(&b, e->ctxt, n, 1, nb, nb, 0, 0, 0, 1, 0.0))
     MPI_Abort(MPI_COMM_WORLD, 2);
   for (int li = 0; li < b.locr && b.locc > 0; li++) {
-    int i = bc_global(li, nb, e->myrow, 0, e->nprow);
+    int i = rt_global(li, nb, e->myrow, 0, e->nprow);
     double s = 0.0;
     for (int j = 0; j < n; j++)
-      s += bc_value(1, i, j);
+      s += rt_entry(1, i, j);
     b.data[li] = s;
   }
   int one = 1, info = 0;
   pdgetrs_("N", &n, &one, f->data, &one, &one, f->desc, ipiv, b.data, &one, &one, b.desc, &info, 1);
   double *x = calloc((size_t)n, sizeof(double));
   for (int li = 0; li < b.locr && b.locc > 0; li++)
-    x[bc_global(li, nb, e->myrow, 0, e->nprow)] = b.data[li];
+    x[rt_global(li, nb, e->myrow, 0, e->nprow)] = b.data[li];
   MPI_Allreduce(MPI_IN_PLACE, x, n, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   // Each rank checks a share of the rows; the largest residual wins.
   double res = 0.0, amax = 0.0, xmax = 0.0;
@@ -154,7 +154,7 @@ static double solve_ratio(const env_t *e, const pd_matrix_t *f, const int *ipiv,
       continue;
     double ax = 0.0, bi = 0.0;
     for (int j = 0; j < n; j++) {
-      double v = bc_value(1, i, j);
+      double v = rt_entry(1, i, j);
       ax += v * x[j], bi += v;
       amax = fabs(v) > amax ? fabs(v) : amax;
     }
@@ -197,7 +197,7 @@ static int run_lu(const env_t *e, int n, int nb, int runs) {
   // (a) pivots of the own rows; (b) factors when the pivots agree.
   int mismatch = 0, mn = n;
   for (int li = 0; li < a0.locr; li++)
-    if (bc_global(li, nb, e->myrow, 0, e->nprow) < mn && ps[li] != pm[li])
+    if (rt_global(li, nb, e->myrow, 0, e->nprow) < mn && ps[li] != pm[li])
       mismatch++;
   MPI_Allreduce(MPI_IN_PLACE, &mismatch, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   double diff = 0.0, fmax = 0.0;
@@ -254,7 +254,7 @@ static int run_bad(const env_t *e, int nb) {
       pd_matrix_make(&y, e->ctxt, n3, n3, nb, nb, 0, 0, 0, 6, 0.0))
     MPI_Abort(MPI_COMM_WORLD, 2);
   for (int lj = 0; lj < x.locc; lj++)
-    if (bc_global(lj, nb, e->mycol, 0, e->npcol) == zc)
+    if (rt_global(lj, nb, e->mycol, 0, e->npcol) == zc)
       for (int li = 0; li < x.locr; li++)
         x.data[li + (long)lj * x.lld] = y.data[li + (long)lj * y.lld] = 0.0;
   ipiv = calloc((size_t)(x.locr + nb), sizeof(int));
@@ -299,7 +299,7 @@ int main(int argc, char **argv) {
     MPI_Finalize();
     return 2;
   }
-  bc_grid_shape(e.np, &e.nprow, &e.npcol);
+  rt_grid_shape(e.np, &e.nprow, &e.npcol);
   int sys = 0;
   Cblacs_get(-1, 0, &sys);
   e.ctxt = sys;

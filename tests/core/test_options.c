@@ -24,13 +24,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../unit/unit_check.h"
 #include "ops/gemm/gemm_options.h"
 #include "ops/getrf/getrf_options.h"
 #include "ops/options.h"
 #include "rmala.h"
+#include "testutil.h"
 
-static int nfail, nchecks;
+static int nchecks;
 
 // The documented contract, one entry per option.
 typedef struct {
@@ -87,32 +87,32 @@ static void check_table(void) {
     const rma_option_row_t *row = refs[i].row;
     const doc_t *d = doc_of(row->env);
     nchecks++;
-    CHECK(refs[i].t->nrows <= 64, "table %s has %d rows (at most 64)", refs[i].t->owner,
+    RT_CHECK(refs[i].t->nrows <= 64, "table %s has %d rows (at most 64)", refs[i].t->owner,
           refs[i].t->nrows);
-    CHECK(d, "row %s (%s) is not documented", row->name, row->env);
-    CHECK(row->name && *row->name && row->doc && *row->doc && row->value, "row %s incomplete",
+    RT_CHECK(d, "row %s (%s) is not documented", row->name, row->env);
+    RT_CHECK(row->name && *row->name && row->doc && *row->doc && row->value, "row %s incomplete",
           row->env);
-    CHECK(row->id == d->id && row->kind == d->kind && row->min == d->min && row->max == d->max &&
+    RT_CHECK(row->id == d->id && row->kind == d->kind && row->min == d->min && row->max == d->max &&
               row->def == d->def,
           "row %s: id %d kind %d range %d..%d default %d, documented %d %d %d..%d %d", row->env,
           row->id, row->kind, row->min, row->max, row->def, d->id, d->kind, d->min, d->max, d->def);
     seen_doc[d - docs]++;
     if (row->id != RMA_OPTION_ENV_ONLY) {
-      CHECK(row->id >= 0 && row->id <= LAST_PUBLIC, "row %s: id %d", row->env, row->id);
+      RT_CHECK(row->id >= 0 && row->id <= LAST_PUBLIC, "row %s: id %d", row->env, row->id);
       seen_id[row->id]++;
     }
   }
   for (int k = 0; k < NDOCS; k++) {
     nchecks++;
-    CHECK(seen_doc[k] == 1, "%s: %d rows", docs[k].env, seen_doc[k]);
+    RT_CHECK(seen_doc[k] == 1, "%s: %d rows", docs[k].env, seen_doc[k]);
   }
   for (int id = 0; id <= LAST_PUBLIC; id++) {
     nchecks++;
-    CHECK(seen_id[id] == 1, "option %d: %d rows", id, seen_id[id]);
+    RT_CHECK(seen_id[id] == 1, "option %d: %d rows", id, seen_id[id]);
   }
   // The first table is core's.
   nchecks++;
-  CHECK(ntables > 0 && tables[0] == &rma_core_option_table, "core's table is not the first");
+  RT_CHECK(ntables > 0 && tables[0] == &rma_core_option_table, "core's table is not the first");
 }
 
 // Every row's value, through the row and (public rows) rma_get_option.
@@ -121,10 +121,10 @@ static void check_all(const char *what, const int *want) {
     const rma_option_row_t *row = refs[i].row;
     int v = -12345;
     nchecks++;
-    CHECK(*row->value == want[i], "%s: %s is %d, expected %d", what, row->env, *row->value,
+    RT_CHECK(*row->value == want[i], "%s: %s is %d, expected %d", what, row->env, *row->value,
           want[i]);
     if (row->id != RMA_OPTION_ENV_ONLY) {
-      CHECK(rma_get_option((rma_option_t)row->id, &v) == 0 && v == want[i],
+      RT_CHECK(rma_get_option((rma_option_t)row->id, &v) == 0 && v == want[i],
             "%s: rma_get_option(%s) %d, expected %d", what, row->name, v, want[i]);
     }
   }
@@ -151,7 +151,7 @@ static void check_accessors(void) {
       if (strcmp(refs[i].row->env, fields[k].env) == 0)
         found = refs[i].row->value == fields[k].field;
     nchecks++;
-    CHECK(found, "%s: the accessor's field is not the row's value", fields[k].env);
+    RT_CHECK(found, "%s: the accessor's field is not the row's value", fields[k].env);
   }
 }
 
@@ -213,7 +213,7 @@ static void check_messages(void) {
   char path[] = "/tmp/test_options_XXXXXX";
   int fd = mkstemp(path), saved = dup(2);
   nchecks++;
-  CHECK(fd >= 0 && saved >= 0, "no temporary file");
+  RT_CHECK(fd >= 0 && saved >= 0, "no temporary file");
   fflush(stderr);
   dup2(fd, 2);
   for (int pass = 0; pass < 2; pass++)
@@ -239,11 +239,11 @@ static void check_messages(void) {
   unlink(path);
   for (int i = 0; i < nrefs; i++) {
     nchecks++;
-    CHECK(lines[i] == 1, "%s: %d messages for its illegal values, expected 1", refs[i].row->env,
+    RT_CHECK(lines[i] == 1, "%s: %d messages for its illegal values, expected 1", refs[i].row->env,
           lines[i]);
   }
   nchecks++;
-  CHECK(other == 0, "%d other lines on stderr", other);
+  RT_CHECK(other == 0, "%d other lines on stderr", other);
 }
 
 static void check_set_get(void) {
@@ -258,16 +258,16 @@ static void check_set_get(void) {
     int top = row->max > 64 ? 64 : row->max;
     for (int x = row->min; x <= top; x++) {
       nchecks++;
-      CHECK(rma_set_option(id, x) == 0 && rma_get_option(id, &v) == 0 && v == x,
+      RT_CHECK(rma_set_option(id, x) == 0 && rma_get_option(id, &v) == 0 && v == x,
             "%s: set %d, got %d", row->name, x, v);
     }
     nchecks++;
-    CHECK(rma_get_option(id, NULL) == -2, "%s: get into NULL", row->name);
+    RT_CHECK(rma_get_option(id, NULL) == -2, "%s: get into NULL", row->name);
     if (row->kind == RMA_OPTION_SWITCH) {
       const int in[] = {7, -1, INT_MAX, INT_MIN, 0};
       for (size_t k = 0; k < sizeof in / sizeof in[0]; k++) {
         nchecks++;
-        CHECK(rma_set_option(id, in[k]) == 0 && rma_get_option(id, &v) == 0 && v == (in[k] != 0),
+        RT_CHECK(rma_set_option(id, in[k]) == 0 && rma_get_option(id, &v) == 0 && v == (in[k] != 0),
               "%s: set %d, got %d", row->name, in[k], v);
       }
     } else if (row->kind == RMA_OPTION_LEVEL) {
@@ -275,7 +275,7 @@ static void check_set_get(void) {
       for (size_t k = 0; k < sizeof in / sizeof in[0]; k++) {
         int want = in[k] < row->min ? row->min : in[k] > row->max ? row->max : in[k];
         nchecks++;
-        CHECK(rma_set_option(id, in[k]) == 0 && rma_get_option(id, &v) == 0 && v == want,
+        RT_CHECK(rma_set_option(id, in[k]) == 0 && rma_get_option(id, &v) == 0 && v == want,
               "%s: set %d, got %d, expected %d", row->name, in[k], v, want);
       }
     } else {
@@ -283,7 +283,7 @@ static void check_set_get(void) {
       rma_set_option(id, row->def);
       for (size_t k = 0; k < sizeof in / sizeof in[0]; k++) {
         nchecks++;
-        CHECK(rma_set_option(id, in[k]) == -2 && rma_get_option(id, &v) == 0 && v == row->def,
+        RT_CHECK(rma_set_option(id, in[k]) == -2 && rma_get_option(id, &v) == 0 && v == row->def,
               "%s: set %d out of range: value %d", row->name, in[k], v);
       }
     }
@@ -294,12 +294,12 @@ static void check_set_get(void) {
   for (size_t k = 0; k < sizeof unknown / sizeof unknown[0]; k++) {
     int v = 0;
     nchecks++;
-    CHECK(rma_set_option((rma_option_t)unknown[k], 1) == -1 &&
+    RT_CHECK(rma_set_option((rma_option_t)unknown[k], 1) == -1 &&
               rma_get_option((rma_option_t)unknown[k], &v) == -1,
           "option %d is not unknown", unknown[k]);
   }
   nchecks++;
-  CHECK(rma_core_options()->store_mb == 0, "store_mb changed by setting an unknown option");
+  RT_CHECK(rma_core_options()->store_mb == 0, "store_mb changed by setting an unknown option");
 }
 
 // A setting made before its table read the environment survives the read.
@@ -311,12 +311,12 @@ static void check_set_first(void) {
   rma_core_option_table.loaded = 0;
   int v = 0;
   nchecks++;
-  CHECK(rma_set_option(RMA_OPT_PREFETCH, 3) == 0 && rma_get_option(RMA_OPT_PREFETCH, &v) == 0 &&
+  RT_CHECK(rma_set_option(RMA_OPT_PREFETCH, 3) == 0 && rma_get_option(RMA_OPT_PREFETCH, &v) == 0 &&
             v == 3 && rma_gemm_options()->prefetch == 3,
         "prefetch set before the environment read: %d", v);
   // An accessor reads the environment at its first call.
   nchecks++;
-  CHECK(rma_core_options()->verbose == 3, "verbose from the environment at first use: %d",
+  RT_CHECK(rma_core_options()->verbose == 3, "verbose from the environment at first use: %d",
         rma_core_options()->verbose);
   unset_all();
   rma_options_load_env();
@@ -333,7 +333,6 @@ int main(void) {
   check_messages();
   check_set_get();
   check_set_first();
-  printf("test_options: %d rows in %d tables, %d checks, %d failures\n", nrefs, ntables, nchecks,
-         nfail);
-  return nfail ? 1 : 0;
+  printf("test_options: %d rows in %d tables, %d checks\n", nrefs, ntables, nchecks);
+  return rt_finish("test_options", NULL, 0);
 }

@@ -26,23 +26,16 @@
 
 #include "rmala.h"
 #include "typed_elem.h"
-#include "rmala_testutil.h"
+#include "ga_testutil.h"
 
 enum { S = TE_S, D = TE_D, C = TE_C, Z = TE_Z, NTYPES = TE_NTYPES };
 static const int ga_type[NTYPES] = {C_FLOAT, C_DBL, C_SCPL, C_DCPL};
-static const char *tname = "sdcz";
-static int nfail = 0, me = 0, np = 1;
-static double worst[NTYPES];
-
-#define FAIL(...)                                                                                  \
-  do {                                                                                             \
-    nfail++;                                                                                       \
-    if (nfail <= 20) {                                                                             \
-      printf("FAIL rank %d: ", me);                                                                \
-      printf(__VA_ARGS__);                                                                         \
-      printf("\n");                                                                                \
-    }                                                                                              \
-  } while (0)
+static int me = 0, np = 1;
+static rt_ratio_t worst[NTYPES] = {
+    RT_RATIO("gemm s", "|C - ref| / (eps (|alpha| k max|A| max|B| + |beta| max|C0|))", 16),
+    RT_RATIO("gemm d", "|C - ref| / (eps (|alpha| k max|A| max|B| + |beta| max|C0|))", 16),
+    RT_RATIO("gemm c", "|C - ref| / (eps (|alpha| k max|A| max|B| + |beta| max|C0|))", 16),
+    RT_RATIO("gemm z", "|C - ref| / (eps (|alpha| k max|A| max|B| + |beta| max|C0|))", 16)};
 
 
 // A rows x cols GA of type t: layout 0 tiled, 1 ScaLAPACK, 2 regular; 0 when
@@ -115,7 +108,7 @@ static void one_case(int t, int layout, int caseno) {
   int ga = create(t, layout, ar, ac, mb, nb), gb = create(t, layout, br, bc, nb, mb);
   int gc = create(t, layout, cr, cc, mb, mb);
   if (!ga || !gb || !gc) {
-    FAIL("type %c layout %d case %d: could not create the arrays", tname[t], layout, caseno);
+    rt_fail("type %c layout %d case %d: could not create the arrays", te_name(t), layout, caseno);
     return;
   }
   size_t es = te_size(t);
@@ -127,7 +120,7 @@ static void one_case(int t, int layout, int caseno) {
   fill(t, gc, cr, cc, seed + 3, C0);
   int rc = call(t, ta, tb, m, n, k, alpha, ga, gb, beta, gc);
   if (rc)
-    FAIL("type %c layout %d case %d %c%c: rc %d", tname[t], layout, caseno, ta, tb, rc);
+    rt_fail("type %c layout %d case %d %c%c: rc %d", te_name(t), layout, caseno, ta, tb, rc);
   gather(t, gc, cr, cc, C1);
   double amax = 0, bmax = 0, cmax = 0;
   for (long e = 0; e < (long)ar * ac; e++)
@@ -156,14 +149,11 @@ static void one_case(int t, int layout, int caseno) {
           bv = conj(bv);
         ref += alpha * av * bv;
       }
-      double ratio = cabs(te_get(t, C1, e) - ref) / scale;
-      if (!(ratio <= 16.0))
+      if (!rt_ratio(&worst[t], cabs(te_get(t, C1, e) - ref) / scale))
         bad++;
-      if (ratio > worst[t])
-        worst[t] = ratio;
     }
   if (bad)
-    FAIL("type %c layout %d case %d %c%c m=%d n=%d k=%d: %d elements wrong", tname[t], layout,
+    rt_fail("type %c layout %d case %d %c%c m=%d n=%d k=%d: %d elements wrong", te_name(t), layout,
          caseno, ta, tb, m, n, k, bad);
   GA_Destroy(ga), GA_Destroy(gb), GA_Destroy(gc);
   free(A), free(B), free(C0), free(C1);
@@ -177,25 +167,19 @@ static void mismatch(void) {
   fill(Z, gz, 8, 8, 5, before);
   fill(Z, gz2, 8, 8, 6, before);
   gather(Z, gz2, 8, 8, before);
-  char why[256];
   int rc = rma_zgemm('N', 'N', 8, 8, 8, 1.0, gd, gz, 0.0, gz2);
-  if (!rt_all_ranks_equal(rc, -7, "rma_zgemm with a C_DBL g_a", why, sizeof why))
-    FAIL("%s", why);
+  rt_expect_all(rc, -7, "rma_zgemm with a C_DBL g_a");
   rc = rma_zgemm('N', 'N', 8, 8, 8, 1.0, gz, gd, 0.0, gz2);
-  if (!rt_all_ranks_equal(rc, -8, "rma_zgemm with a C_DBL g_b", why, sizeof why))
-    FAIL("%s", why);
+  rt_expect_all(rc, -8, "rma_zgemm with a C_DBL g_b");
   rc = rma_zgemm('N', 'N', 8, 8, 8, 1.0, gz, gz, 0.0, gd);
-  if (!rt_all_ranks_equal(rc, -10, "rma_zgemm with a C_DBL g_c", why, sizeof why))
-    FAIL("%s", why);
+  rt_expect_all(rc, -10, "rma_zgemm with a C_DBL g_c");
   rc = rma_dgemm('N', 'N', 8, 8, 8, 1.0, gz, gz, 0.0, gd);
-  if (!rt_all_ranks_equal(rc, -7, "rma_dgemm with a C_DCPL g_a", why, sizeof why))
-    FAIL("%s", why);
+  rt_expect_all(rc, -7, "rma_dgemm with a C_DCPL g_a");
   gather(Z, gz2, 8, 8, after);
   if (memcmp(before, after, sizeof(double complex) * 64))
-    FAIL("C changed by a refused call");
+    rt_fail("C changed by a refused call");
   rc = rma_zgemm('C', 'N', 8, 8, 8, 1.0, gz, gz, 0.0, gz2);
-  if (!rt_all_ranks_equal(rc, 0, "rma_zgemm after refused calls", why, sizeof why))
-    FAIL("%s", why);
+  rt_expect_all(rc, 0, "rma_zgemm after refused calls");
   GA_Destroy(gz), GA_Destroy(gd), GA_Destroy(gz2);
   free(before), free(after);
 }
@@ -213,14 +197,7 @@ int main(int argc, char **argv) {
       for (int c = 0; c < 18; c++)
         one_case(t, layout, c);
   mismatch();
-  int total = 0;
-  MPI_Allreduce(&nfail, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  MPI_Allreduce(MPI_IN_PLACE, worst, NTYPES, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  if (me == 0) {
-    printf("GA gemm types np %d: worst ratio s %.3g d %.3g c %.3g z %.3g (limit 16)\n", np,
-           worst[S], worst[D], worst[C], worst[Z]);
-    printf("%s: %d failure(s)\n", total ? "FAILED" : "PASSED", total);
-  }
+  int status = rt_finish("test_gemm_types (GA)", worst, NTYPES);
   rt_finalize();
-  return total ? 1 : 0;
+  return status;
 }

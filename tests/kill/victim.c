@@ -14,8 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ga_testutil.h"
 #include "rmala.h"
-#include "rmala_testutil.h"
 
 int main(int argc, char **argv) {
   int me, np;

@@ -23,31 +23,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "blockcyclic.h"
 #include "rmala.h"
+#include "testutil.h"
 #include "typed_elem.h"
 
 enum { S = TE_S, D = TE_D, C = TE_C, Z = TE_Z, NTYPES = TE_NTYPES };
-static const char *type_name = "sdcz";
-static int nfail = 0, me = 0;
-static double worst[NTYPES];
-
-#define FAIL(...)                                                                                  \
-  do {                                                                                             \
-    nfail++;                                                                                       \
-    if (nfail <= 20) {                                                                             \
-      printf("FAIL rank %d: ", me);                                                                \
-      printf(__VA_ARGS__);                                                                         \
-      printf("\n");                                                                                \
-    }                                                                                              \
-  } while (0)
+static rt_ratio_t worst[NTYPES] = {
+    RT_RATIO("gemm s", "|C - ref| / (eps (|alpha| k max|A| max|B| + |beta| max|C0|))", 16),
+    RT_RATIO("gemm d", "|C - ref| / (eps (|alpha| k max|A| max|B| + |beta| max|C0|))", 16),
+    RT_RATIO("gemm c", "|C - ref| / (eps (|alpha| k max|A| max|B| + |beta| max|C0|))", 16),
+    RT_RATIO("gemm z", "|C - ref| / (eps (|alpha| k max|A| max|B| + |beta| max|C0|))", 16)};
 
 
 // The generator's value at global (i, j), rounded to type t.
 static double complex value(int t, unsigned seed, int i, int j) {
-  double complex v = bc_value(seed, i, j);
+  double complex v = rt_entry(seed, i, j);
   if (te_complex(t))
-    v += I * bc_value(seed + 1000, i, j);
+    v += I * rt_entry(seed + 1000, i, j);
   double complex r[1];
   te_put(t, r, 0, v);
   return te_get(t, r, 0);
@@ -77,7 +69,7 @@ static int make(int t, rma_grid_t g, int m, int n, int mb, int nb, int rs, int c
   for (int lj = 0; lj < x->lc; lj++)
     for (int li = 0; li < x->lr; li++)
       te_put(t, x->data, li + (long)lj * x->d.lld,
-          value(t, seed, bc_global(li, mb, pr, rs, npr), bc_global(lj, nb, pc, cs, npc)));
+          value(t, seed, rt_global(li, mb, pr, rs, npr), rt_global(lj, nb, pc, cs, npc)));
   return 0;
 }
 
@@ -122,34 +114,34 @@ static void one_case(int t, rma_grid_t g, unsigned *rs, int caseno) {
   rma_grid_info(g, &npr, &npc, &pr, &pc);
   static const char ops[] = "NTC";
   char ta = ops[caseno % 3], tb = ops[(caseno / 3) % 3];
-  int m = bc_rand(rs, 61), n = bc_rand(rs, 61), k = bc_rand(rs, 61);
+  int m = rt_rand(rs, 61), n = rt_rand(rs, 61), k = rt_rand(rs, 61);
   if (caseno % 11 == 0)
-    m = n = k = 37 + bc_rand(rs, 30); // larger, many blocks
+    m = n = k = 37 + rt_rand(rs, 30); // larger, many blocks
   static const double complex alphas[] = {1.0, 0.0, -0.75 + 0.5 * I};
   static const double complex betas[] = {0.0, 1.0, 0.25 - 1.25 * I};
-  double complex alpha = alphas[bc_rand(rs, 3)], beta = betas[bc_rand(rs, 3)];
+  double complex alpha = alphas[rt_rand(rs, 3)], beta = betas[rt_rand(rs, 3)];
   if (!te_complex(t))
     alpha = creal(alpha), beta = creal(beta);
-  int ia = bc_rand(rs, 5), ja = bc_rand(rs, 5), ib = bc_rand(rs, 5), jb = bc_rand(rs, 5);
-  int ic = bc_rand(rs, 5), jc = bc_rand(rs, 5);
+  int ia = rt_rand(rs, 5), ja = rt_rand(rs, 5), ib = rt_rand(rs, 5), jb = rt_rand(rs, 5);
+  int ic = rt_rand(rs, 5), jc = rt_rand(rs, 5);
   int ar = ta == 'N' ? m : k, ac = ta == 'N' ? k : m, br = tb == 'N' ? k : n, bc = tb == 'N' ? n : k;
   unsigned sa = 11 + caseno, sb = 5011 + caseno, sc = 9011 + caseno;
   mat_t A, B, Cm;
-  int fail = make(t, g, ia + ar + bc_rand(rs, 3), ja + ac + bc_rand(rs, 3), 1 + bc_rand(rs, 9),
-                  1 + bc_rand(rs, 9), bc_rand(rs, npr), bc_rand(rs, npc), sa, &A);
-  fail |= make(t, g, ib + br + bc_rand(rs, 3), jb + bc + bc_rand(rs, 3), 1 + bc_rand(rs, 9),
-               1 + bc_rand(rs, 9), bc_rand(rs, npr), bc_rand(rs, npc), sb, &B);
-  fail |= make(t, g, ic + m + bc_rand(rs, 3), jc + n + bc_rand(rs, 3), 1 + bc_rand(rs, 9),
-               1 + bc_rand(rs, 9), bc_rand(rs, npr), bc_rand(rs, npc), sc, &Cm);
+  int fail = make(t, g, ia + ar + rt_rand(rs, 3), ja + ac + rt_rand(rs, 3), 1 + rt_rand(rs, 9),
+                  1 + rt_rand(rs, 9), rt_rand(rs, npr), rt_rand(rs, npc), sa, &A);
+  fail |= make(t, g, ib + br + rt_rand(rs, 3), jb + bc + rt_rand(rs, 3), 1 + rt_rand(rs, 9),
+               1 + rt_rand(rs, 9), rt_rand(rs, npr), rt_rand(rs, npc), sb, &B);
+  fail |= make(t, g, ic + m + rt_rand(rs, 3), jc + n + rt_rand(rs, 3), 1 + rt_rand(rs, 9),
+               1 + rt_rand(rs, 9), rt_rand(rs, npr), rt_rand(rs, npc), sc, &Cm);
   if (fail) {
-    FAIL("type %c case %d: could not make the matrices", type_name[t], caseno);
+    rt_fail("type %c case %d: could not make the matrices", te_name(t), caseno);
     return;
   }
   // beta = 0: sub(C) holds NaN, which must not survive.
   long clen = (long)Cm.d.lld * (Cm.lc > 0 ? Cm.lc : 1);
   for (int lj = 0; lj < Cm.lc; lj++)
     for (int li = 0; li < Cm.lr; li++) {
-      int gi = bc_global(li, Cm.d.mb, pr, Cm.d.rsrc, npr), gj = bc_global(lj, Cm.d.nb, pc, Cm.d.csrc, npc);
+      int gi = rt_global(li, Cm.d.mb, pr, Cm.d.rsrc, npr), gj = rt_global(lj, Cm.d.nb, pc, Cm.d.csrc, npc);
       if (beta == 0.0 && gi >= ic && gi < ic + m && gj >= jc && gj < jc + n)
         te_put(t, Cm.data, li + (long)lj * Cm.d.lld, NAN);
     }
@@ -157,7 +149,7 @@ static void one_case(int t, rma_grid_t g, unsigned *rs, int caseno) {
   memcpy(before, Cm.data, te_size(t) * (size_t)clen);
   int rc = call_gemm(t, ta, tb, m, n, k, alpha, &A, ia, ja, &B, ib, jb, beta, &Cm, ic, jc);
   if (rc != 0)
-    FAIL("type %c case %d %c%c m=%d n=%d k=%d: rc %d", type_name[t], caseno, ta, tb, m, n, k, rc);
+    rt_fail("type %c case %d %c%c m=%d n=%d k=%d: rc %d", te_name(t), caseno, ta, tb, m, n, k, rc);
   // Maxima of the operands' windows (as the library saw them).
   double amax = 0, bmax = 0, cmax = 0;
   for (int i = 0; i < ar; i++)
@@ -174,7 +166,7 @@ static void one_case(int t, rma_grid_t g, unsigned *rs, int caseno) {
   for (int lj = 0; lj < Cm.lc && rc == 0; lj++)
     for (int li = 0; li < Cm.lr; li++) {
       long e = li + (long)lj * Cm.d.lld;
-      int gi = bc_global(li, Cm.d.mb, pr, Cm.d.rsrc, npr), gj = bc_global(lj, Cm.d.nb, pc, Cm.d.csrc, npc);
+      int gi = rt_global(li, Cm.d.mb, pr, Cm.d.rsrc, npr), gj = rt_global(lj, Cm.d.nb, pc, Cm.d.csrc, npc);
       if (gi < ic || gi >= ic + m || gj < jc || gj >= jc + n) {
         if (memcmp((char *)Cm.data + te_size(t) * e, (char *)before + te_size(t) * e, te_size(t)))
           bad++;
@@ -187,33 +179,30 @@ static void one_case(int t, rma_grid_t g, unsigned *rs, int caseno) {
           ref += alpha * op_value(t, sa, ta, ia, ja, i, x) * op_value(t, sb, tb, ib, jb, x, j);
       double complex got = te_get(t, Cm.data, e);
       double ratio = cabs(got - ref) / scale;
-      if (!(ratio <= 16.0)) {
+      if (!rt_ratio(&worst[t], ratio)) {
         if (bad < 3)
-          FAIL("type %c case %d %c%c m=%d n=%d k=%d C(%d,%d) = %g%+gi, ref %g%+gi, ratio %g",
-               type_name[t], caseno, ta, tb, m, n, k, gi, gj, creal(got), cimag(got), creal(ref),
+          rt_fail("type %c case %d %c%c m=%d n=%d k=%d C(%d,%d) = %g%+gi, ref %g%+gi, ratio %g",
+               te_name(t), caseno, ta, tb, m, n, k, gi, gj, creal(got), cimag(got), creal(ref),
                cimag(ref), ratio);
         bad++;
       }
-      if (ratio > worst[t])
-        worst[t] = ratio;
     }
   if (bad)
-    FAIL("type %c case %d %c%c m=%d n=%d k=%d: %d elements wrong (outside sub(C) included)",
-         type_name[t], caseno, ta, tb, m, n, k, bad);
+    rt_fail("type %c case %d %c%c m=%d n=%d k=%d: %d elements wrong (outside sub(C) included)",
+         te_name(t), caseno, ta, tb, m, n, k, bad);
   free(before), free(A.data), free(B.data), free(Cm.data);
 }
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int np;
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_size(MPI_COMM_WORLD, &np);
   for (int pr = 1; pr <= np; pr++) {
     if (np % pr)
       continue;
     rma_grid_t g;
     if (rma_grid_create(MPI_COMM_WORLD, pr, np / pr, 'R', &g)) {
-      FAIL("rma_grid_create %d x %d", pr, np / pr);
+      rt_fail("rma_grid_create %d x %d", pr, np / pr);
       continue;
     }
     for (int t = 0; t < NTYPES; t++) {
@@ -223,15 +212,8 @@ int main(int argc, char **argv) {
     }
     rma_grid_free(&g);
   }
-  int total = 0;
-  MPI_Allreduce(&nfail, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-  MPI_Allreduce(MPI_IN_PLACE, worst, NTYPES, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  if (me == 0) {
-    printf("gemm types np %d: worst ratio s %.3g d %.3g c %.3g z %.3g (limit 16)\n", np, worst[S],
-           worst[D], worst[C], worst[Z]);
-    printf("%s: %d failure(s)\n", total ? "FAILED" : "PASSED", total);
-  }
+  int status = rt_finish("test_gemm_types (native)", worst, NTYPES);
   rma_finalize();
   MPI_Finalize();
-  return total ? 1 : 0;
+  return status;
 }

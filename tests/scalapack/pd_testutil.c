@@ -18,8 +18,8 @@ int pd_matrix_make(pd_matrix_t *x, int ictxt, int M, int N, int MB, int NB, int 
     for (int li = 0; li < x->lld; li++) {
       double v = pad_value;
       if (li < x->locr && lj < x->locc)
-        v = bc_value(seed, bc_global(li, MB, myrow, rsrc, nprow),
-                     bc_global(lj, NB, mycol, csrc, npcol));
+        v = rt_entry(seed, rt_global(li, MB, myrow, rsrc, nprow),
+                     rt_global(lj, NB, mycol, csrc, npcol));
       x->data[li + (long)lj * x->lld] = v;
     }
   return 0;

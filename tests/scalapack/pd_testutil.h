@@ -1,14 +1,16 @@
 /*
- * Helpers shared by the ScaLAPACK front-end tests: the BLACS / ScaLAPACK
- * prototypes (ScaLAPACK ships no C header) and block-cyclic local arrays
- * with padded leading dimensions, filled by bc_value (common/blockcyclic.h).
+ * The ScaLAPACK piece of the test helpers (built with RMALA_WITH_SCALAPACK),
+ * shared by the ScaLAPACK front-end tests and sim/model's validation: the
+ * BLACS / ScaLAPACK prototypes (ScaLAPACK ships no C header) and
+ * block-cyclic local arrays with padded leading dimensions, filled by the
+ * generator of common/testutil.h.
  */
 #ifndef RMA_TEST_PD_TESTUTIL_H
 #define RMA_TEST_PD_TESTUTIL_H
 
 #include <stddef.h>
 
-#include "blockcyclic.h"
+#include "testutil.h"
 
 void Cblacs_pinfo(int *mypnum, int *nprocs);
 void Cblacs_get(int ictxt, int what, int *val);
@@ -39,7 +41,7 @@ typedef struct {
 } pd_matrix_t;
 
 /* Local. Make M x N, MB x NB blocks from (rsrc, csrc), lld padded by pad,
- * on context ictxt; fill with bc_value(seed) (padding rows with pad_value).
+ * on context ictxt; fill with rt_entry(seed) (padding rows with pad_value).
  * Returns 0 or -1 (DESCINIT refused / no memory). */
 int pd_matrix_make(pd_matrix_t *x, int ictxt, int M, int N, int MB, int NB, int rsrc, int csrc,
                    int pad, unsigned seed, double pad_value);

@@ -22,28 +22,12 @@
 #include "pd_testutil.h"
 #include "rmala.h"
 
-static int nfail = 0, me = 0;
-
 // Every process got want; prints and counts otherwise.
-static void expect(const char *what, int got, int want) {
-  int lo = got, hi = got;
-  MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  MPI_Allreduce(MPI_IN_PLACE, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-  if (lo != want || hi != want) {
-    nfail++;
-    if (me == 0)
-      printf("FAIL %s: got %d..%d, want %d\n", what, lo, hi, want);
-  }
-}
+static void expect(const char *what, int got, int want) { rt_expect_all(got, want, "%s", what); }
 
 static void unchanged(const char *what, const pd_matrix_t *x, const double *copy) {
-  int bad = memcmp(x->data, copy, sizeof(double) * (size_t)x->len) != 0;
-  MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-  if (bad) {
-    nfail++;
-    if (me == 0)
-      printf("FAIL %s: an array changed\n", what);
-  }
+  if (rt_any(memcmp(x->data, copy, sizeof(double) * (size_t)x->len) != 0))
+    rt_fail_same("%s: an array changed", what);
 }
 
 // One pdgemm case: descriptors da, db, dc (copies the caller may spoil).
@@ -120,11 +104,8 @@ static void gemm_cases(int ictxt, int other) {
   for (long e = 0; e < C.len; e++)
     diff = fabs(C.data[e] - R.data[e]) > diff ? fabs(C.data[e] - R.data[e]) : diff;
   MPI_Allreduce(MPI_IN_PLACE, &diff, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  if (!(diff < 1e-13)) {
-    nfail++;
-    if (me == 0)
-      printf("FAIL DTYPE 2 result differs from pdgemm's by %g\n", diff);
-  }
+  if (!(diff < 1e-13))
+    rt_fail_same("DTYPE 2 result differs from pdgemm's by %g", diff);
   int a2x[11];
   memcpy(a2x, a2, sizeof a2x);
   a2x[4] = 1; // IMB != MB
@@ -214,7 +195,6 @@ static void lu_cases(int ictxt) {
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int np, ictxt, other;
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_size(MPI_COMM_WORLD, &np);
   int p = np % 2 == 0 ? 2 : 1;
   Cblacs_get(-1, 0, &ictxt);
@@ -225,10 +205,8 @@ int main(int argc, char **argv) {
   lu_cases(ictxt);
   Cblacs_gridexit(other);
   Cblacs_gridexit(ictxt);
-  MPI_Allreduce(MPI_IN_PLACE, &nfail, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-  if (me == 0)
-    printf("test_pd_args: np %d, %s\n", np, nfail ? "FAILED" : "passed");
+  int status = rt_finish("test_pd_args", NULL, 0);
   rma_finalize();
   MPI_Finalize();
-  return nfail != 0;
+  return status;
 }

@@ -13,7 +13,7 @@
  *
  * Check (PBLAS tester style), per element of sub(C):
  *   ratio = |C_rma - C_scalapack| / (eps * (|alpha| * k + |beta|) + tiny)
- * (|A|, |B|, |C| <= 1), pass when the worst ratio <= 16; every element
+ * (eps = 2^-52, |A|, |B|, |C| <= 1/2), pass when the worst ratio <= 16; every element
  * outside sub(C), LLD padding included, must be bitwise unchanged; rmala's
  * return value must be 0. Prints the cases run and the worst ratio; exits 1
  * on any failure.
@@ -28,8 +28,8 @@
 #include "pd_testutil.h"
 #include "rmala.h"
 
-static int nfail = 0;
-static double worst = 0.0;
+static rt_ratio_t ratio =
+    RT_RATIO("pdgemm", "|C_rma - C_scalapack| / (eps (|alpha| k + |beta|) + tiny)", 16.0);
 
 typedef struct {
   int m, n, k, ta, tb;
@@ -44,15 +44,15 @@ static void draw(unsigned *st, int nprow, int npcol, int big, case_t *c) {
   static const int blocks[9] = {1, 2, 3, 4, 5, 7, 16, 32, 6};
   static const double alphas[4] = {0.0, 1.0, -0.5, 2.3}, betas[3] = {0.0, 1.0, 0.7};
   int lim = big ? 130 : 24;
-  c->m = bc_rand(st, lim + 1), c->n = bc_rand(st, lim + 1), c->k = bc_rand(st, lim + 1);
-  c->ta = bc_rand(st, 3), c->tb = bc_rand(st, 3);
-  c->alpha = alphas[bc_rand(st, 4)], c->beta = betas[bc_rand(st, 3)];
-  c->ia = bc_rand(st, 9), c->ja = bc_rand(st, 9), c->ib = bc_rand(st, 9);
-  c->jb = bc_rand(st, 9), c->ic = bc_rand(st, 9), c->jc = bc_rand(st, 9);
+  c->m = rt_rand(st, lim + 1), c->n = rt_rand(st, lim + 1), c->k = rt_rand(st, lim + 1);
+  c->ta = rt_rand(st, 3), c->tb = rt_rand(st, 3);
+  c->alpha = alphas[rt_rand(st, 4)], c->beta = betas[rt_rand(st, 3)];
+  c->ia = rt_rand(st, 9), c->ja = rt_rand(st, 9), c->ib = rt_rand(st, 9);
+  c->jb = rt_rand(st, 9), c->ic = rt_rand(st, 9), c->jc = rt_rand(st, 9);
   for (int x = 0; x < 3; x++) {
-    c->mb[x] = blocks[bc_rand(st, 9)], c->nb[x] = blocks[bc_rand(st, 9)];
-    c->rsrc[x] = bc_rand(st, nprow), c->csrc[x] = bc_rand(st, npcol);
-    c->pad[x] = bc_rand(st, 3), c->extra_r[x] = bc_rand(st, 4), c->extra_c[x] = bc_rand(st, 4);
+    c->mb[x] = blocks[rt_rand(st, 9)], c->nb[x] = blocks[rt_rand(st, 9)];
+    c->rsrc[x] = rt_rand(st, nprow), c->csrc[x] = rt_rand(st, npcol);
+    c->pad[x] = rt_rand(st, 3), c->extra_r[x] = rt_rand(st, 4), c->extra_c[x] = rt_rand(st, 4);
   }
 }
 
@@ -72,7 +72,7 @@ static int run_case(int ictxt, const case_t *c, unsigned seed) {
   ok &= pd_matrix_make(&Cx, ictxt, M[2], N[2], c->mb[2], c->nb[2], c->rsrc[2], c->csrc[2],
                        c->pad[2], seed + 2, -7.0) == 0;
   if (!ok) {
-    printf("FAIL: could not make the matrices\n");
+    rt_fail("could not make the matrices");
     return 1;
   }
   int nprow, npcol, myrow, mycol;
@@ -82,8 +82,8 @@ static int run_case(int ictxt, const case_t *c, unsigned seed) {
   memcpy(orig, Cx.data, sizeof(double) * (size_t)Cx.len);
   for (int lj = 0; lj < Cx.locc; lj++)
     for (int li = 0; li < Cx.locr; li++) {
-      int gi = bc_global(li, c->mb[2], myrow, c->rsrc[2], nprow);
-      int gj = bc_global(lj, c->nb[2], mycol, c->csrc[2], npcol);
+      int gi = rt_global(li, c->mb[2], myrow, c->rsrc[2], nprow);
+      int gj = rt_global(lj, c->nb[2], mycol, c->csrc[2], npcol);
       int in = gi >= c->ic && gi < c->ic + c->m && gj >= c->jc && gj < c->jc + c->n;
       if (in && c->beta == 0.0)
         Cx.data[li + (long)lj * Cx.lld] = NAN;
@@ -103,30 +103,29 @@ static int run_case(int ictxt, const case_t *c, unsigned seed) {
       long at = li + (long)lj * Cx.lld;
       int in = 0;
       if (li < Cx.locr && lj < Cx.locc) {
-        int gi = bc_global(li, c->mb[2], myrow, c->rsrc[2], nprow);
-        int gj = bc_global(lj, c->nb[2], mycol, c->csrc[2], npcol);
+        int gi = rt_global(li, c->mb[2], myrow, c->rsrc[2], nprow);
+        int gj = rt_global(lj, c->nb[2], mycol, c->csrc[2], npcol);
         in = gi >= c->ic && gi < c->ic + c->m && gj >= c->jc && gj < c->jc + c->n;
       }
       if (in) {
         double r = fabs(Cx.data[at] - Cr.data[at]) / tol;
-        if (!(r <= 16.0))
+        if (!rt_ratio(&ratio, r))
           bad = 1;
         mine = r > mine || r != r ? r : mine;
       } else if (memcmp(&Cx.data[at], &orig[at], sizeof(double)) != 0) {
         bad = 1;
       }
     }
-  worst = mine > worst ? mine : worst;
   free(orig);
   pd_matrix_free(&A), pd_matrix_free(&B), pd_matrix_free(&Cr), pd_matrix_free(&Cx);
   if (bad)
-    printf("FAIL rank (%d,%d) of %dx%d: rc=%d ratio %.3g: %c%c m=%d n=%d k=%d alpha=%g beta=%g "
-           "ia,ja=%d,%d ib,jb=%d,%d ic,jc=%d,%d blocks A %dx%d B %dx%d C %dx%d src A (%d,%d) B "
-           "(%d,%d) C (%d,%d)\n",
-           myrow, mycol, nprow, npcol, rc, mine, ta, tb, c->m, c->n, c->k, c->alpha, c->beta,
-           c->ia, c->ja, c->ib, c->jb, c->ic, c->jc, c->mb[0], c->nb[0], c->mb[1], c->nb[1],
-           c->mb[2], c->nb[2], c->rsrc[0], c->csrc[0], c->rsrc[1], c->csrc[1], c->rsrc[2],
-           c->csrc[2]);
+    rt_fail(
+        "grid position (%d,%d) of %dx%d: rc=%d ratio %.3g: %c%c m=%d n=%d k=%d alpha=%g beta=%g "
+        "ia,ja=%d,%d ib,jb=%d,%d ic,jc=%d,%d blocks A %dx%d B %dx%d C %dx%d src A (%d,%d) B "
+        "(%d,%d) C (%d,%d)",
+        myrow, mycol, nprow, npcol, rc, mine, ta, tb, c->m, c->n, c->k, c->alpha, c->beta, c->ia,
+        c->ja, c->ib, c->jb, c->ic, c->jc, c->mb[0], c->nb[0], c->mb[1], c->nb[1], c->mb[2],
+        c->nb[2], c->rsrc[0], c->csrc[0], c->rsrc[1], c->csrc[1], c->rsrc[2], c->csrc[2]);
   return bad;
 }
 
@@ -145,7 +144,7 @@ static void sweep(int nprow, int npcol, const char *order, int ncases, unsigned 
                         desc);
     cases = 1, failed = rc != -1002;
     if (failed)
-      printf("FAIL: outside the grid rma_pdgemm returned %d, want -1002\n", rc);
+      rt_fail("outside the grid rma_pdgemm returned %d, want -1002", rc);
   } else {
     unsigned st = seed;
     for (int i = 0; i < ncases; i++) {
@@ -160,13 +159,11 @@ static void sweep(int nprow, int npcol, const char *order, int ncases, unsigned 
   MPI_Allreduce(MPI_IN_PLACE, all, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   if (me == 0)
     printf("grid %dx%d '%s': %d case runs, %d failed\n", nprow, npcol, order, all[0], all[1]);
-  nfail += all[1];
 }
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  int me, np;
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  int np;
   MPI_Comm_size(MPI_COMM_WORLD, &np);
   unsigned seed = 4242;
   for (int p = 1; p <= np; p++)
@@ -176,11 +173,8 @@ int main(int argc, char **argv) {
     }
   if (np >= 3)
     sweep(np - 1, 1, "Row", 24, seed += 101);
-  MPI_Allreduce(MPI_IN_PLACE, &worst, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  if (me == 0)
-    printf("test_pdgemm: np %d, worst ratio %.3g (limit 16), %s\n", np, worst,
-           nfail ? "FAILED" : "passed");
+  int status = rt_finish("test_pdgemm", &ratio, 1);
   rma_finalize();
   MPI_Finalize();
-  return nfail != 0;
+  return status;
 }

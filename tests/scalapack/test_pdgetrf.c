@@ -28,8 +28,9 @@
 #include "pd_testutil.h"
 #include "rmala.h"
 
-static int nfail = 0;
-static double worst = 0.0, worst_tester = 0.0;
+static rt_ratio_t ratios[2] = {
+    RT_RATIO_BELOW("HPL-style", "max|op(A0) X - B0| / (max|A0| max|X| n eps)", 16.0),
+    RT_RATIO("ScaLAPACK-tester", "||op(A0) X - B0||_inf / (||op(A0)||_inf ||X||_inf eps n)", 1.0)};
 
 typedef struct {
   int n, nrhs, trans, legal, mbA, nbA, mbB, nbB, rsA, csA, rsB, csB, ia, ja, ib, jb, padA, padB;
@@ -40,15 +41,15 @@ static const char trans_of[3] = {'N', 'T', 'C'};
 
 static void draw(unsigned *st, int nprow, int npcol, int big, case_t *c) {
   static const int blocks[7] = {1, 2, 3, 5, 8, 16, 32};
-  c->n = 1 + bc_rand(st, big ? 200 : 60), c->nrhs = 1 + bc_rand(st, 5);
-  c->trans = bc_rand(st, 3), c->legal = bc_rand(st, 2);
-  c->mbA = blocks[bc_rand(st, 7)], c->nbA = blocks[bc_rand(st, 7)];
-  c->mbB = blocks[bc_rand(st, 7)], c->nbB = blocks[bc_rand(st, 7)];
-  c->rsA = bc_rand(st, nprow), c->csA = bc_rand(st, npcol);
-  c->rsB = bc_rand(st, nprow), c->csB = bc_rand(st, npcol);
-  c->ia = bc_rand(st, 7), c->ja = bc_rand(st, 7), c->ib = bc_rand(st, 7), c->jb = bc_rand(st, 4);
-  c->padA = bc_rand(st, 3), c->padB = bc_rand(st, 3);
-  c->zero_col = bc_rand(st, 6) == 0 ? bc_rand(st, c->n) : -1;
+  c->n = 1 + rt_rand(st, big ? 200 : 60), c->nrhs = 1 + rt_rand(st, 5);
+  c->trans = rt_rand(st, 3), c->legal = rt_rand(st, 2);
+  c->mbA = blocks[rt_rand(st, 7)], c->nbA = blocks[rt_rand(st, 7)];
+  c->mbB = blocks[rt_rand(st, 7)], c->nbB = blocks[rt_rand(st, 7)];
+  c->rsA = rt_rand(st, nprow), c->csA = rt_rand(st, npcol);
+  c->rsB = rt_rand(st, nprow), c->csB = rt_rand(st, npcol);
+  c->ia = rt_rand(st, 7), c->ja = rt_rand(st, 7), c->ib = rt_rand(st, 7), c->jb = rt_rand(st, 4);
+  c->padA = rt_rand(st, 3), c->padB = rt_rand(st, 3);
+  c->zero_col = rt_rand(st, 6) == 0 ? rt_rand(st, c->n) : -1;
   if (c->legal) { // what pdgetrf / pdgetrs accept
     c->nbA = c->mbA, c->mbB = c->mbA;
     c->ia = (c->ia / 3) * c->mbA, c->ja = c->ia, c->ib = c->ia;
@@ -63,8 +64,8 @@ static double window_max(const pd_matrix_t *x, int i0, int j0, int m, int n) {
   double most = 0.0;
   for (int lj = 0; lj < x->locc; lj++)
     for (int li = 0; li < x->locr; li++) {
-      int gi = bc_global(li, x->desc[4], myrow, x->desc[6], nprow);
-      int gj = bc_global(lj, x->desc[5], mycol, x->desc[7], npcol);
+      int gi = rt_global(li, x->desc[4], myrow, x->desc[6], nprow);
+      int gj = rt_global(lj, x->desc[5], mycol, x->desc[7], npcol);
       if (gi >= i0 && gi < i0 + m && gj >= j0 && gj < j0 + n) {
         double v = fabs(x->data[li + (long)lj * x->lld]);
         most = v > most || v != v ? v : most;
@@ -82,8 +83,8 @@ static double window_norm(const pd_matrix_t *x, int i0, int j0, int m, int n, in
   double *sums = calloc((size_t)len + 1, sizeof(double)), most = 0.0;
   for (int lj = 0; lj < x->locc; lj++)
     for (int li = 0; li < x->locr; li++) {
-      int gi = bc_global(li, x->desc[4], myrow, x->desc[6], nprow);
-      int gj = bc_global(lj, x->desc[5], mycol, x->desc[7], npcol);
+      int gi = rt_global(li, x->desc[4], myrow, x->desc[6], nprow);
+      int gj = rt_global(lj, x->desc[5], mycol, x->desc[7], npcol);
       if (gi >= i0 && gi < i0 + m && gj >= j0 && gj < j0 + n)
         sums[one ? gj - j0 : gi - i0] += fabs(x->data[li + (long)lj * x->lld]);
     }
@@ -100,8 +101,8 @@ static void zero_column(pd_matrix_t *a, const case_t *c) {
   Cblacs_gridinfo(a->desc[1], &nprow, &npcol, &myrow, &mycol);
   for (int lj = 0; lj < a->locc; lj++)
     for (int li = 0; li < a->locr; li++) {
-      int gi = bc_global(li, a->desc[4], myrow, a->desc[6], nprow);
-      int gj = bc_global(lj, a->desc[5], mycol, a->desc[7], npcol);
+      int gi = rt_global(li, a->desc[4], myrow, a->desc[6], nprow);
+      int gj = rt_global(lj, a->desc[5], mycol, a->desc[7], npcol);
       if (gj == c->ja + c->zero_col && gi >= c->ia && gi < c->ia + c->n)
         a->data[li + (long)lj * a->lld] = 0.0;
     }
@@ -161,14 +162,13 @@ static int solve_check(const char *what, int who, const case_t *c, const pd_matr
     pdgetrs_(&t, &c->n, &c->nrhs, f->data, &ia, &ja, f->desc, piv, x.data, &ib, &jb, x.desc, &info,
              1);
   double tester = 0.0, ratio = residual(c, a0, b0, &x, &tester);
-  int bad = info != 0 || !(ratio < 16.0) || !(tester <= 1.0) || !padding_intact(&x, -7.0);
-  worst = ratio > worst ? ratio : worst;
-  worst_tester = tester > worst_tester ? tester : worst_tester;
+  int pass = rt_ratio(&ratios[0], ratio) & rt_ratio(&ratios[1], tester);
+  int bad = info != 0 || !pass || !padding_intact(&x, -7.0);
   if (bad)
-    printf("FAIL %s: info %d ratio %.3g tester %.3g n=%d nrhs=%d %c legal=%d A %dx%d src (%d,%d) ia,ja=%d,%d B "
-           "%dx%d src (%d,%d) ib,jb=%d,%d\n",
-           what, info, ratio, tester, c->n, c->nrhs, t, c->legal, c->mbA, c->nbA, c->rsA, c->csA, c->ia,
-           c->ja, c->mbB, c->nbB, c->rsB, c->csB, c->ib, c->jb);
+    rt_fail("%s: info %d ratio %.3g tester %.3g n=%d nrhs=%d %c legal=%d A %dx%d src (%d,%d) "
+            "ia,ja=%d,%d B %dx%d src (%d,%d) ib,jb=%d,%d",
+            what, info, ratio, tester, c->n, c->nrhs, t, c->legal, c->mbA, c->nbA, c->rsA, c->csA,
+            c->ia, c->ja, c->mbB, c->nbB, c->rsB, c->csB, c->ib, c->jb);
   pd_matrix_free(&x);
   return bad;
 }
@@ -178,7 +178,7 @@ static int run_case(int ictxt, const case_t *c, unsigned seed) {
   int MA = c->ia + c->n + 2, NA = c->ja + c->n + 1, MB = c->ib + c->n + 1, NB = c->jb + c->nrhs;
   if (pd_matrix_make(&a0, ictxt, MA, NA, c->mbA, c->nbA, c->rsA, c->csA, c->padA, seed, -7.0) ||
       pd_matrix_make(&b0, ictxt, MB, NB, c->mbB, c->nbB, c->rsB, c->csB, c->padB, seed + 1, -7.0))
-    return printf("FAIL: could not make the matrices\n"), 1;
+    return rt_fail("could not make the matrices"), 1;
   if (c->zero_col >= 0)
     zero_column(&a0, c);
   int *piv = malloc(sizeof(int) * (size_t)(a0.locr + c->mbA + 1));
@@ -196,12 +196,12 @@ static int run_case(int ictxt, const case_t *c, unsigned seed) {
       pd_matrix_free(&g);
     }
     if (info < 1 || info > c->zero_col + 1 || (c->legal && ref != info)) {
-      printf("FAIL singular: rma info %d, ScaLAPACK %d, zero column %d (n=%d)\n", info, ref,
-             c->zero_col, c->n);
+      rt_fail("singular: rma info %d, ScaLAPACK %d, zero column %d (n=%d)", info, ref, c->zero_col,
+              c->n);
       bad = 1;
     }
   } else if (info != 0) {
-    printf("FAIL: rma_pdgetrf info %d\n", info);
+    rt_fail("rma_pdgetrf info %d", info);
     bad = 1;
   } else {
     bad |= solve_check("rma_pdgetrf + rma_pdgetrs", 0, c, &a0, &f, piv, &b0);
@@ -231,19 +231,17 @@ static void sweep(int nprow, int npcol, const char *order, int ncases, unsigned 
     case_t c;
     draw(&st, nprow, npcol, i % 6 == 5, &c);
     int bad = run_case(ictxt, &c, seed + 31u * (unsigned)i);
-    MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    bad = rt_any(bad);
     failed += bad;
   }
   Cblacs_gridexit(ictxt);
   if (me == 0)
     printf("grid %dx%d '%s': %d cases, %d failed\n", nprow, npcol, order, ncases, failed);
-  nfail += failed;
 }
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  int me, np;
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  int np;
   MPI_Comm_size(MPI_COMM_WORLD, &np);
   unsigned seed = 777;
   for (int p = 1; p <= np; p++)
@@ -251,13 +249,8 @@ int main(int argc, char **argv) {
       sweep(p, np / p, "Row", 24, seed += 97);
       sweep(p, np / p, "Col", 12, seed += 97);
     }
-  MPI_Allreduce(MPI_IN_PLACE, &worst, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  MPI_Allreduce(MPI_IN_PLACE, &worst_tester, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  if (me == 0)
-    printf("test_pdgetrf: np %d, worst HPL-style ratio %.3g (limit 16), worst ScaLAPACK-tester "
-           "ratio %.3g (limit 1), %s\n",
-           np, worst, worst_tester, nfail ? "FAILED" : "passed");
+  int status = rt_finish("test_pdgetrf", ratios, 2);
   rma_finalize();
   MPI_Finalize();
-  return nfail != 0;
+  return status;
 }

@@ -13,7 +13,8 @@
  *  - no pivoting: on diagonally dominant matrices the same residual check;
  *    a zero leading entry of column c stops at c (info = c);
  *  - columns of the array beyond n (ld > n) are untouched.
- * Prints the worst ratio.
+ * Matrices from the seeded generator (rt_entry). Prints the worst ratio;
+ * exits 1 on any failure.
  */
 #include <float.h>
 #include <lapacke.h>
@@ -23,16 +24,10 @@
 #include <string.h>
 
 #include "kernel/tile_lapack.h"
-#include "unit_check.h"
+#include "testutil.h"
 
-static int nfail;
-static double worst;
+static rt_ratio_t lu_ratio = RT_RATIO("factorization", "max|P A - L U| / (max|A| k eps)", 20.0);
 static int cases, pivot_differs;
-
-static double urand(unsigned *s) {
-  *s = *s * 1103515245u + 12345u;
-  return ((*s >> 8) & 0xffff) / 65536.0 - 0.5;
-}
 
 // max|P A - L U| / (max|A| k eps) of the factored f (ld) against a (ld).
 static double residual(int m, int n, const double *a, const double *f, int ld, const int *ipiv) {
@@ -67,8 +62,9 @@ static void one(int m, int n, int pad, int pivot, int zero_col, unsigned seed) {
   double *a = malloc(sizeof(double) * len), *f = malloc(sizeof(double) * len);
   double *g = malloc(sizeof(double) * len);
   int *ipiv = calloc((size_t)k + 1, sizeof(int)), *ref = calloc((size_t)k + 1, sizeof(int));
-  for (size_t x = 0; x < len; x++)
-    a[x] = urand(&seed);
+  for (int i = 0; i < m; i++)
+    for (int c = 0; c < ld; c++)
+      a[(long)i * ld + c] = rt_entry(seed, i, c);
   if (!pivot) // diagonally dominant: no pivoting is stable
     for (int i = 0; i < k; i++)
       a[(long)i * ld + i] += (i % 2 ? -1.0 : 1.0) * (double)(m + n);
@@ -81,35 +77,34 @@ static void one(int m, int n, int pad, int pivot, int zero_col, unsigned seed) {
   cases++;
   for (int i = 0; i < m; i++)
     for (int c = n; c < ld; c++)
-      CHECK(f[(long)i * ld + c] == a[(long)i * ld + c], "m %d n %d: column %d beyond n written", m,
-            n, c);
+      RT_CHECK(f[(long)i * ld + c] == a[(long)i * ld + c], "m %d n %d: column %d beyond n written",
+               m, n, c);
   if (!pivot && zero_col >= 0 && zero_col < k) {
     // The first zero pivot (the dominant diagonal keeps the others nonzero).
-    CHECK(info == zero_col + 1, "nopiv m %d n %d zero column %d: info %d", m, n, zero_col, info);
+    RT_CHECK(info == zero_col + 1, "nopiv m %d n %d zero column %d: info %d", m, n, zero_col, info);
     goto out;
   }
   if (pivot) {
     lapack_int rinfo = LAPACKE_dgetrf(LAPACK_ROW_MAJOR, m, n, g, ld, ref);
     int expect = rinfo > 0 ? (int)rinfo : 0;
-    CHECK(info == expect, "m %d n %d zero column %d: info %d, LAPACK %d", m, n, zero_col, info,
-          expect);
+    RT_CHECK(info == expect, "m %d n %d zero column %d: info %d, LAPACK %d", m, n, zero_col, info,
+             expect);
     int differs = 0;
     for (int i = 0; i < k; i++) {
-      CHECK(ipiv[i] >= i + 1 && ipiv[i] <= m, "m %d n %d: ipiv[%d] = %d", m, n, i, ipiv[i]);
+      RT_CHECK(ipiv[i] >= i + 1 && ipiv[i] <= m, "m %d n %d: ipiv[%d] = %d", m, n, i, ipiv[i]);
       differs |= ipiv[i] != ref[i];
     }
     pivot_differs += differs;
     for (int i = 0; i < m; i++)
       for (int c = 0; c < k && c < i; c++)
-        CHECK(fabs(f[(long)i * ld + c]) <= 1.0, "m %d n %d: |L(%d,%d)| = %g > 1", m, n, i, c,
-              f[(long)i * ld + c]);
+        RT_CHECK(fabs(f[(long)i * ld + c]) <= 1.0, "m %d n %d: |L(%d,%d)| = %g > 1", m, n, i, c,
+                 f[(long)i * ld + c]);
   } else {
-    CHECK(info == 0, "nopiv m %d n %d: info %d on a dominant matrix", m, n, info);
+    RT_CHECK(info == 0, "nopiv m %d n %d: info %d on a dominant matrix", m, n, info);
   }
   double r = residual(m, n, a, f, ld, pivot ? ipiv : NULL);
-  worst = fmax(worst, r);
-  CHECK(r <= 20.0, "m %d n %d pad %d pivot %d zero column %d: residual ratio %.3g", m, n, pad,
-        pivot, zero_col, r);
+  RT_CHECK(rt_ratio(&lu_ratio, r), "m %d n %d pad %d pivot %d zero column %d: residual ratio %.3g",
+           m, n, pad, pivot, zero_col, r);
 out:
   free(a), free(f), free(g), free(ipiv), free(ref);
 }
@@ -130,13 +125,9 @@ int main(void) {
   for (int pivot = 0; pivot <= 1; pivot++)
     for (int n = 64; n <= 256; n *= 2)
       one(2048, n, 0, pivot, -1, seed += 17);
-  printf("kernel getrf: %d cases, worst residual ratio %.3g (bound 20), pivots differing from "
-         "LAPACK's in %d cases\n",
-         cases, worst, pivot_differs);
-  if (pivot_differs * 100 > cases) {
-    printf("FAIL: pivots differ from LAPACK's in more than 1 %% of the cases\n");
-    nfail++;
-  }
-  printf("%s\n", nfail ? "FAIL" : "PASS");
-  return nfail ? 1 : 0;
+  printf("test_kernel_getrf: %d cases, pivots differing from LAPACK's in %d cases\n", cases,
+         pivot_differs);
+  if (pivot_differs * 100 > cases)
+    rt_fail("pivots differ from LAPACK's in more than 1 %% of the cases");
+  return rt_finish("test_kernel_getrf", &lu_ratio, 1);
 }

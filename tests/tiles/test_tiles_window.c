@@ -31,11 +31,10 @@
 #include <string.h>
 
 #include "rmala.h"
+#include "testutil.h"
 #include "tiles/tiles.h"
-#include "unit_check.h"
 
-static long nconf = 0, nfail = 0;
-
+static long nconf = 0;
 
 typedef struct {
   int M, N, MB, NB, P0, P1, RSRC, CSRC, gridcol, colmajor;
@@ -81,14 +80,14 @@ static void check(const case_t *c) {
                           c->colmajor,
                           c->colmajor ? lld : lldr};
   rma_tiles_t t, tt, st;
-  CHECK(rma_tiles_init_window(&t, RMA_TILES_BLOCK_CYCLIC, c->m, c->n, c->MB, c->NB, c->P0, c->P1,
-                              &o) == 0,
-        "init_window refused a legal window");
-  CHECK(rma_tiles_transpose(&tt, &t) == 0, "transpose refused");
+  RT_CHECK(rma_tiles_init_window(&t, RMA_TILES_BLOCK_CYCLIC, c->m, c->n, c->MB, c->NB, c->P0, c->P1,
+                                 &o) == 0,
+           "init_window refused a legal window");
+  RT_CHECK(rma_tiles_transpose(&tt, &t) == 0, "transpose refused");
   rma_tiles_origin_t so = {o.ioff, o.joff, o.rsrc, o.csrc, 0, 0, o.gridcol, 0, 0};
-  CHECK(rma_tiles_init_window(&st, RMA_TILES_TILED, c->m, c->n, c->MB, c->NB, c->P0, c->P1, &so) ==
-            0,
-        "init_window refused the store's directory");
+  RT_CHECK(
+      rma_tiles_init_window(&st, RMA_TILES_TILED, c->m, c->n, c->MB, c->NB, c->P0, c->P1, &so) == 0,
+      "init_window refused the store's directory");
   long *count = calloc((size_t)np, sizeof(long));
   long len_total = 0;
   for (int r = 0; r < np; r++)
@@ -158,27 +157,28 @@ static void check(const case_t *c) {
         rma_tiles_local_copy(&t, seg, p, buf, tile.cols, 1);
         for (int i = 0; i < tile.rows; i++)
           for (int j = 0; j < tile.cols; j++) {
-            long at = c->colmajor ? tile.disp + i + (long)j * tile.ld
-                                  : tile.disp + (long)i * tile.ld + j;
+            long at =
+                c->colmajor ? tile.disp + i + (long)j * tile.ld : tile.disp + (long)i * tile.ld + j;
             if (buf[(long)i * tile.cols + j] != seg[at])
               bad = 6;
           }
         rma_tiles_local_copy(&t, back, p, buf, tile.cols, 0);
         for (int i = 0; i < tile.rows; i++)
           for (int j = 0; j < tile.cols; j++) {
-            long at = c->colmajor ? tile.disp + i + (long)j * tile.ld
-                                  : tile.disp + (long)i * tile.ld + j;
+            long at =
+                c->colmajor ? tile.disp + i + (long)j * tile.ld : tile.disp + (long)i * tile.ld + j;
             if (back[at] != seg[at])
               bad = 7;
           }
       }
   }
   free(seg), free(back), free(buf), free(count), free(hit), free(base);
-  CHECK(!bad,
-        "check %d failed: M=%d N=%d MB=%d NB=%d grid %dx%d src (%d,%d) %s %s ia=%d ja=%d m=%d n=%d",
-        bad, c->M, c->N, c->MB, c->NB, c->P0, c->P1, c->RSRC, c->CSRC,
-        c->gridcol ? "col-grid" : "row-grid", c->colmajor ? "col-major" : "row-major", c->ia,
-        c->ja, c->m, c->n);
+  RT_CHECK(
+      !bad,
+      "check %d failed: M=%d N=%d MB=%d NB=%d grid %dx%d src (%d,%d) %s %s ia=%d ja=%d m=%d n=%d",
+      bad, c->M, c->N, c->MB, c->NB, c->P0, c->P1, c->RSRC, c->CSRC,
+      c->gridcol ? "col-grid" : "row-grid", c->colmajor ? "col-major" : "row-major", c->ia, c->ja,
+      c->m, c->n);
 }
 
 static void check_rejects(void) {
@@ -188,50 +188,37 @@ static void check_rejects(void) {
   };
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     nconf++;
-    CHECK(rma_tiles_init_window(&t, RMA_TILES_BLOCK_CYCLIC, 10, 10, 4, 4, 2, 3, &bad[i]) != 0,
-          "origin %zu accepted", i);
+    RT_CHECK(rma_tiles_init_window(&t, RMA_TILES_BLOCK_CYCLIC, 10, 10, 4, 4, 2, 3, &bad[i]) != 0,
+             "origin %zu accepted", i);
   }
   rma_tiles_origin_t cm = {.colmajor = 1};
   nconf++;
-  CHECK(rma_tiles_init_window(&t, RMA_TILES_TILED, 10, 10, 4, 4, 2, 3, &cm) != 0,
-        "column-major TILED accepted");
+  RT_CHECK(rma_tiles_init_window(&t, RMA_TILES_TILED, 10, 10, 4, 4, 2, 3, &cm) != 0,
+           "column-major TILED accepted");
   rma_tiles_init_uniform(&t, RMA_TILES_TILED, 10, 10, 4, 4, 2, 3);
   rma_tiles_t x;
   nconf++;
-  CHECK(rma_tiles_transpose(&x, &t) != 0, "transpose of TILED accepted");
+  RT_CHECK(rma_tiles_transpose(&x, &t) != 0, "transpose of TILED accepted");
   nconf++;
-  CHECK(rma_tiles_plain(&t), "a whole matrix is not plain");
+  RT_CHECK(rma_tiles_plain(&t), "a whole matrix is not plain");
 }
 
 int main(void) {
   unsigned seed = 12345;
   for (int trial = 0; trial < 4000; trial++) {
-    seed = seed * 1103515245u + 12345u;
-    unsigned r = seed >> 8;
     case_t c;
-    c.MB = 1 + (int)(r % 7), r /= 7;
-    c.NB = 1 + (int)(r % 7), r /= 7;
-    c.P0 = 1 + (int)(r % 3), r /= 3;
-    c.P1 = 1 + (int)(r % 4), r /= 4;
-    c.RSRC = (int)(r % c.P0), r /= c.P0;
-    c.CSRC = (int)(r % c.P1), r /= c.P1;
-    c.gridcol = (int)(r % 2), r /= 2;
-    c.colmajor = (int)(r % 2), r /= 2;
-    seed = seed * 1103515245u + 12345u;
-    r = seed >> 8;
-    c.M = 1 + (int)(r % 30), r /= 30;
-    c.N = 1 + (int)(r % 30), r /= 30;
-    c.ia = (int)(r % c.M), r /= c.M;
-    c.ja = (int)(r % c.N), r /= c.N;
-    seed = seed * 1103515245u + 12345u;
-    r = seed >> 8;
-    c.m = 1 + (int)(r % (c.M - c.ia)), r /= (c.M - c.ia);
-    c.n = 1 + (int)(r % (c.N - c.ja));
+    c.MB = 1 + rt_rand(&seed, 7), c.NB = 1 + rt_rand(&seed, 7);
+    c.P0 = 1 + rt_rand(&seed, 3), c.P1 = 1 + rt_rand(&seed, 4);
+    c.RSRC = rt_rand(&seed, c.P0), c.CSRC = rt_rand(&seed, c.P1);
+    c.gridcol = rt_rand(&seed, 2), c.colmajor = rt_rand(&seed, 2);
+    c.M = 1 + rt_rand(&seed, 30), c.N = 1 + rt_rand(&seed, 30);
+    c.ia = rt_rand(&seed, c.M), c.ja = rt_rand(&seed, c.N);
+    c.m = 1 + rt_rand(&seed, c.M - c.ia), c.n = 1 + rt_rand(&seed, c.N - c.ja);
     if (trial % 5 == 0) // whole matrices too
       c.ia = c.ja = 0, c.m = c.M, c.n = c.N;
     check(&c);
   }
   check_rejects();
-  printf("test_tiles_window: %ld configurations, %ld failures\n", nconf, nfail);
-  return nfail != 0;
+  printf("test_tiles_window: %ld configurations checked\n", nconf);
+  return rt_finish("test_tiles_window", NULL, 0);
 }

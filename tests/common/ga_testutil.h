@@ -1,18 +1,16 @@
 /*
- * Test and benchmark utilities shared by tests/ and benchmarks/ (not part of
- * the installed library): a seeded, portable generator of matrix entries from
- * the global index, and GA fill / gather helpers built on it, so every run,
+ * The GA piece of the test helpers, shared by the GA tests and benchmarks/
+ * (not part of the installed library; built only with RMALA_WITH_GA): GA
+ * fill / gather helpers on the seeded generator of testutil.h, so every run,
  * every process count and every library sees the same matrix.
  */
-#ifndef RMALA_TESTUTIL_H
-#define RMALA_TESTUTIL_H
+#ifndef RMA_TEST_GA_TESTUTIL_H
+#define RMA_TEST_GA_TESTUTIL_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-/* Entry (i,j) of the matrix named by seed: uniform in [-0.5, 0.5), the same
- * on every machine (splitmix64 of seed and the global index). Local. */
-double rt_entry(uint64_t seed, long i, long j);
+#include "testutil.h"
 
 /* Fill the top-left m x n block of GA g_a with rt_entry(seed, i, j) + (i == j
  * ? diag : 0). Collective; each rank writes a stripe of rows with NGA_Put. */
@@ -41,13 +39,5 @@ void rt_init(int *argc, char ***argv, int *me, int *np);
 
 /* rma_finalize, GA_Terminate, MPI_Finalize. */
 void rt_finalize(void);
-
-/* Collective over MPI_COMM_WORLD. 1 when every rank's rc equals want;
- * otherwise 0, and why (len bytes) says "label: expected W on every rank,
- * got r0 r1 ...". */
-int rt_all_ranks_equal(int rc, int want, const char *label, char *why, size_t len);
-
-/* 2^-53, the unit roundoff used by every residual check. */
-#define RT_EPS 1.1102230246251565e-16
 
 #endif

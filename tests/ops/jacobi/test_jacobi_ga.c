@@ -1,5 +1,6 @@
 /*
- * rma_jacobi in its three modes (run at np = 1, 2, 3, 4, 6).
+ * The engine's Jacobi through the GA front-end (the only one that reaches
+ * it): rma_jacobi in its three modes (run at np = 1, 2, 3, 4, 6).
  *
  * Systems: A = random entries in [-0.5, 0.5) plus a diagonal of 0.6 n + 1
  * (strictly diagonally dominant: |a_ii| - sum_{j != i} |a_ij| >= delta > 0),
@@ -14,12 +15,11 @@
  *                  ||A^-1||_inf <= 1 / delta (Varah) and LU's HPL bound
  *                  ||b - A x_lu|| <= 16 n eps (||A|| ||x_lu|| + ||b||),
  *                  ratio_lu = ||x - x_lu||_inf * delta /
- *                    (tol (||A|| ||x|| + ||b||) + 16 n eps (||A|| ||x_lu|| + ||b||) + 4 n eps) <= 1.
- * A non-dominant random matrix (diagonal 0.05, Jacobi diverges): every mode
- * returns 1 on every rank with iters = maxit (30) and the same resid.
- * Illegal arguments (bad handle, A not square, b with the wrong rows, x not
- * n x nrhs, tol < 0 and NaN, maxit < 0, a bad mode, a zero diagonal entry):
- * the same -i on every rank, x, A and b bitwise unchanged, and the next call
+ *                    (tol (||A|| ||x|| + ||b||) + 16 n eps (||A|| ||x_lu|| + ||b||) + 4 n eps)
+ * <= 1. A non-dominant random matrix (diagonal 0.05, Jacobi diverges): every mode returns 1 on
+ * every rank with iters = maxit (30) and the same resid. Illegal arguments (bad handle, A not
+ * square, b with the wrong rows, x not n x nrhs, tol < 0 and NaN, maxit < 0, a bad mode, a zero
+ * diagonal entry): the same -i on every rank, x, A and b bitwise unchanged, and the next call
  * converges. Prints the worst ratios; exits 1 on failure.
  */
 #include <ga.h>
@@ -29,12 +29,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ga_testutil.h"
 #include "rmala.h"
-#include "rmala_testutil.h"
 
-static int me, np, nfail;
+static int me, np;
 static long ncases;
-static double worst_res, worst_lu, mode_time[3], lu_time;
+static double mode_time[3], lu_time;
+static rt_ratio_t ratios[2] = {
+    RT_RATIO("own residual",
+             "(||b - A x||_inf / (||A||_inf ||x||_inf + ||b||_inf)) / (tol + 4 n eps)", 1.0),
+    RT_RATIO("against rma_lu_solve",
+             "||x - x_lu||_inf delta / (tol (||A|| ||x|| + ||b||) + 16 n eps (||A|| ||x_lu|| + "
+             "||b||) + 4 n eps)",
+             1.0)};
 
 static const char *const mode_name[3] = {"sync", "async", "racy"};
 
@@ -51,11 +58,10 @@ static int make(int m, int n, int lay, int bs, const char *name) {
   return g;
 }
 
+// Every rank checks the same gathered x: a failure is everyone's.
 static void fail(const char *what, int n, int nrhs, int lay, int mode, double v) {
-  nfail++;
-  if (me == 0 && nfail <= 20)
-    printf("FAIL %s: n=%d nrhs=%d lay=%d mode=%s value=%g\n", what, n, nrhs, lay,
-           mode >= 0 && mode < 3 ? mode_name[mode] : "?", v);
+  rt_fail_same("%s: n=%d nrhs=%d lay=%d mode=%s value=%g", what, n, nrhs, lay,
+               mode >= 0 && mode < 3 ? mode_name[mode] : "?", v);
 }
 
 static double amax(const double *v, long len) {
@@ -91,23 +97,14 @@ static double scaled_residual(const double *a, const double *b, const double *x,
       double r = (double)fabsl(s);
       rn = r > rn || isnan(r) ? r : rn;
       xn = fabs(x[(long)i * nrhs + c]) > xn || isnan(x[(long)i * nrhs + c])
-               ? fabs(x[(long)i * nrhs + c]) : xn;
+               ? fabs(x[(long)i * nrhs + c])
+               : xn;
       bn = fabs(b[(long)i * nrhs + c]) > bn ? fabs(b[(long)i * nrhs + c]) : bn;
     }
     double q = rn == 0 ? 0 : rn / (an * xn + bn);
     worst = q > worst || isnan(q) ? q : worst;
   }
   return worst;
-}
-
-// 1 when v is bitwise the same on every rank.
-static int same_everywhere(const void *v, int bytes) {
-  unsigned char mine[16], lo[16], hi[16];
-  memset(mine, 0, sizeof mine);
-  memcpy(mine, v, (size_t)bytes);
-  MPI_Allreduce(mine, lo, 16, MPI_UNSIGNED_CHAR, MPI_MIN, MPI_COMM_WORLD);
-  MPI_Allreduce(mine, hi, 16, MPI_UNSIGNED_CHAR, MPI_MAX, MPI_COMM_WORLD);
-  return !memcmp(lo, hi, sizeof lo);
 }
 
 static const double tol = 1e-10;
@@ -121,9 +118,12 @@ static void run_system(int n, int nrhs, int lay) {
   int ga = make(n, n, lay, bs, "A"), gb = make(n, nrhs, lay, bs, "b");
   rt_fill(ga, seed, n, n, diag_of(n));
   rt_fill(gb, seed + 1, n, nrhs, 0.0);
-  double *a = malloc(sizeof(double) * (size_t)n * n), *b = malloc(sizeof(double) * (size_t)n * nrhs);
-  double *x = malloc(sizeof(double) * (size_t)n * nrhs), *xl = malloc(sizeof(double) * (size_t)n * nrhs);
-  double *a2 = malloc(sizeof(double) * (size_t)n * n), *b2 = malloc(sizeof(double) * (size_t)n * nrhs);
+  double *a = malloc(sizeof(double) * (size_t)n * n),
+         *b = malloc(sizeof(double) * (size_t)n * nrhs);
+  double *x = malloc(sizeof(double) * (size_t)n * nrhs),
+         *xl = malloc(sizeof(double) * (size_t)n * nrhs);
+  double *a2 = malloc(sizeof(double) * (size_t)n * n),
+         *b2 = malloc(sizeof(double) * (size_t)n * nrhs);
   // What rt_fill wrote, generated here (bitwise the same; a gather of A costs seconds under some
   // one-sided components).
   for (int i = 0; i < n; i++) {
@@ -156,22 +156,15 @@ static void run_system(int n, int nrhs, int lay) {
     int rc = rma_jacobi(ga, gb, gx, tol, maxit, (rma_jacobi_mode_t)mode, &iters, &resid);
     mode_time[mode] += MPI_Wtime() - t;
     ncases++;
-    char why[256];
-    if (!rt_all_ranks_equal(rc, 0, "rc", why, sizeof why)) {
-      if (me == 0)
-        printf("  %s\n", why);
-      fail("rc", n, nrhs, lay, mode, rc);
-    }
-    if (!same_everywhere(&iters, sizeof iters) || !same_everywhere(&resid, sizeof resid))
+    rt_expect_all(rc, 0, "rc: n=%d nrhs=%d lay=%d mode=%s", n, nrhs, lay, mode_name[mode]);
+    if (!rt_same_everywhere(&iters, sizeof iters) || !rt_same_everywhere(&resid, sizeof resid))
       fail("iters/resid differ between ranks", n, nrhs, lay, mode, iters);
     if (iters < 0 || iters > maxit)
       fail("iters out of range", n, nrhs, lay, mode, iters);
     rt_gather(gx, n, nrhs, x);
     double rho = scaled_residual(a, b, x, n, nrhs);
     double rr = rho / (tol + 4 * n * RT_EPS);
-    rr = isnan(rr) ? INFINITY : rr;
-    worst_res = rr > worst_res ? rr : worst_res;
-    if (!(rr <= 1.0))
+    if (!rt_ratio(&ratios[0], rr))
       fail("own residual", n, nrhs, lay, mode, rho);
     if (!(fabs(resid - rho) <= 4 * n * RT_EPS))
       fail("returned resid", n, nrhs, lay, mode, resid - rho);
@@ -179,11 +172,10 @@ static void run_system(int n, int nrhs, int lay) {
     for (long i = 0; i < (long)n * nrhs; i++)
       diff = fabs(x[i] - xl[i]) > diff || isnan(x[i]) ? fabs(x[i] - xl[i]) : diff;
     double xn = amax(x, (long)n * nrhs);
-    double bound = (tol * (an * xn + bn) + 16 * n * RT_EPS * (an * xln + bn) + 4 * n * RT_EPS) / delta;
+    double bound =
+        (tol * (an * xn + bn) + 16 * n * RT_EPS * (an * xln + bn) + 4 * n * RT_EPS) / delta;
     double lr = diff / bound;
-    lr = isnan(lr) ? INFINITY : lr;
-    worst_lu = lr > worst_lu ? lr : worst_lu;
-    if (!(lr <= 1.0))
+    if (!rt_ratio(&ratios[1], lr))
       fail("against rma_lu_solve", n, nrhs, lay, mode, lr);
     if (me == 0 && n == 500 && lay == 0)
       printf("  n=%d nrhs=%d %-5s iters %d resid %.2e\n", n, nrhs, mode_name[mode], iters, resid);
@@ -195,7 +187,8 @@ static void run_system(int n, int nrhs, int lay) {
   else
     memcpy(a2, a, sizeof(double) * (size_t)n * n);
   rt_gather(gb, n, nrhs, b2);
-  if (memcmp(a, a2, sizeof(double) * (size_t)n * n) || memcmp(b, b2, sizeof(double) * (size_t)n * nrhs))
+  if (memcmp(a, a2, sizeof(double) * (size_t)n * n) ||
+      memcmp(b, b2, sizeof(double) * (size_t)n * nrhs))
     fail("A or b modified", n, nrhs, lay, -1, 0);
   free(a), free(b), free(x), free(xl), free(a2), free(b2);
   GA_Destroy(ga), GA_Destroy(gb);
@@ -212,18 +205,9 @@ static void diverging(int n, int lay) {
     double resid = -1;
     int rc = rma_jacobi(ga, gb, gx, tol, maxit, (rma_jacobi_mode_t)mode, &iters, &resid);
     ncases++;
-    char why[256];
-    if (!rt_all_ranks_equal(rc, 1, "diverging rc", why, sizeof why)) {
-      if (me == 0)
-        printf("  %s\n", why);
-      fail("diverging rc", n, 2, lay, mode, rc);
-    }
-    if (!rt_all_ranks_equal(iters, maxit, "diverging iters", why, sizeof why)) {
-      if (me == 0)
-        printf("  %s\n", why);
-      fail("diverging iters", n, 2, lay, mode, iters);
-    }
-    if (!same_everywhere(&resid, sizeof resid) || !(resid > tol))
+    rt_expect_all(rc, 1, "diverging rc: n=%d lay=%d mode=%s", n, lay, mode_name[mode]);
+    rt_expect_all(iters, maxit, "diverging iters: n=%d lay=%d mode=%s", n, lay, mode_name[mode]);
+    if (!rt_same_everywhere(&resid, sizeof resid) || !(resid > tol))
       fail("diverging resid", n, 2, lay, mode, resid);
     GA_Destroy(gx);
   }
@@ -233,7 +217,8 @@ static void diverging(int n, int lay) {
 // One illegal call: the code everywhere, nothing written.
 static void illegal(const char *what, int want, int g_a, int g_b, int g_x, double t, int maxit,
                     int mode, int n, int nrhs) {
-  double *before = calloc((size_t)n * nrhs, sizeof(double)), *after = calloc((size_t)n * nrhs, sizeof(double));
+  double *before = calloc((size_t)n * nrhs, sizeof(double)),
+         *after = calloc((size_t)n * nrhs, sizeof(double));
   int watch = GA_Valid_handle(g_x); // a bad x handle has nothing to look at
   if (watch)
     rt_gather(g_x, n, nrhs, before);
@@ -245,12 +230,7 @@ static void illegal(const char *what, int want, int g_a, int g_b, int g_x, doubl
   else
     memcpy(after, before, sizeof(double) * (size_t)n * nrhs);
   ncases++;
-  char why[256];
-  if (!rt_all_ranks_equal(rc, want, what, why, sizeof why)) {
-    if (me == 0)
-      printf("  %s\n", why);
-    fail(what, n, nrhs, 0, mode, rc);
-  }
+  rt_expect_all(rc, want, "%s (mode %d)", what, mode);
   if (memcmp(before, after, sizeof(double) * (size_t)n * nrhs) || iters != -7 || resid != -7)
     fail("illegal call wrote something", n, nrhs, 0, mode, rc);
   free(before), free(after);
@@ -291,23 +271,20 @@ static void illegal_arguments(void) {
     int iters;
     double resid;
     int rc = rma_jacobi(ga, gb, gx, tol, 100000, (rma_jacobi_mode_t)mode, &iters, &resid);
-    char why[256];
     ncases++;
-    if (!rt_all_ranks_equal(rc, 0, "next call", why, sizeof why))
-      fail("next call", n, nrhs, 0, mode, rc);
+    rt_expect_all(rc, 0, "next call (mode %s)", mode_name[mode]);
     if (!(resid <= tol))
       fail("next call resid", n, nrhs, 0, mode, resid);
   }
   // NULL iters and resid are allowed; maxit = 0 checks x0 only.
   int rc = rma_jacobi(ga, gb, gx, tol, 100000, RMA_JACOBI_ASYNC, NULL, NULL);
-  char why[256];
-  if (!rt_all_ranks_equal(rc, 0, "NULL outputs", why, sizeof why))
-    fail("NULL outputs", n, nrhs, 0, 1, rc);
+  rt_expect_all(rc, 0, "NULL outputs");
   int iters = -1;
   rt_fill(gx, 7, n, nrhs, 0.0);
   rc = rma_jacobi(ga, gb, gx, tol, 0, RMA_JACOBI_RACY, &iters, NULL);
-  if (!rt_all_ranks_equal(rc, 1, "maxit 0", why, sizeof why) || iters != 0)
-    fail("maxit 0", n, nrhs, 0, 2, rc);
+  rt_expect_all(rc, 1, "maxit 0");
+  if (iters != 0)
+    fail("maxit 0: iters", n, nrhs, 0, 2, iters);
   ncases += 2;
   GA_Destroy(ga), GA_Destroy(gb), GA_Destroy(gx), GA_Destroy(gr), GA_Destroy(gb3);
   GA_Destroy(gx3), GA_Destroy(gz);
@@ -330,12 +307,12 @@ int main(int argc, char **argv) {
     printf("  seconds: convergent systems %.1f, diverging %.1f, illegal arguments %.1f\n", t1 - t0,
            t2 - t1, MPI_Wtime() - t2);
   if (me == 0)
-    printf("test_jacobi np=%d: %ld cases, %d failures, worst ratio_res %.3g, worst ratio_lu %.3g, "
-           "%.1f s\n",
-           np, ncases, nfail, worst_res, worst_lu, MPI_Wtime() - t0);
+    printf("test_jacobi_ga np=%d: %ld cases, %.1f s\n", np, ncases, MPI_Wtime() - t0);
   if (me == 0)
     printf("  seconds in the convergence cases: sync %.2f async %.2f racy %.2f, rma_lu + "
-           "rma_lu_solve %.2f\n", mode_time[0], mode_time[1], mode_time[2], lu_time);
+           "rma_lu_solve %.2f\n",
+           mode_time[0], mode_time[1], mode_time[2], lu_time);
+  int status = rt_finish("test_jacobi_ga", ratios, 2);
   rt_finalize();
-  return nfail ? 1 : 0;
+  return status;
 }

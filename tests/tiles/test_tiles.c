@@ -27,12 +27,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tiles/tiles.h"
-#include "unit_check.h"
 #include "rmala.h"
+#include "testutil.h"
+#include "tiles/tiles.h"
 
-static long nconf = 0, nfail = 0;
-
+static long nconf = 0;
 
 static int imin(int a, int b) { return a < b ? a : b; }
 
@@ -50,7 +49,8 @@ static void check_numroc(void) {
       for (int np = 1; np <= 7; np++)
         for (int ip = 0; ip < np; ip++) {
           int got = rma_numroc(n, nb, ip, np), want = numroc_ref(n, nb, ip, np);
-          CHECK(got == want, "rma_numroc(%d,%d,%d,%d) = %d, expected %d", n, nb, ip, np, got, want);
+          RT_CHECK(got == want, "rma_numroc(%d,%d,%d,%d) = %d, expected %d", n, nb, ip, np, got,
+                   want);
         }
   nconf++;
 }
@@ -61,10 +61,10 @@ static void check_uniform(rma_tiles_kind_t kind, int m, int n, int mb, int nb, i
   rma_tiles_t t;
   int rc = rma_tiles_init_uniform(&t, kind, m, n, mb, nb, p0, p1);
   nconf++;
-  CHECK(rc == 0, "%s init(%d,%d,%d,%d,%d,%d) = %d", kname, m, n, mb, nb, p0, p1, rc);
+  RT_CHECK(rc == 0, "%s init(%d,%d,%d,%d,%d,%d) = %d", kname, m, n, mb, nb, p0, p1, rc);
   int mt = (m + mb - 1) / mb, nt = (n + nb - 1) / nb, np = p0 * p1;
-  CHECK(t.mt == mt && t.nt == nt, "%s %dx%d/%dx%d: mt,nt = %d,%d expected %d,%d", kname, m, n, mb,
-        nb, t.mt, t.nt, mt, nt);
+  RT_CHECK(t.mt == mt && t.nt == nt, "%s %dx%d/%dx%d: mt,nt = %d,%d expected %d,%d", kname, m, n,
+           mb, nb, t.mt, t.nt, mt, nt);
   // Segment lengths; ranks beyond the grid hold nothing.
   long *seglen = calloc((size_t)np + 2, sizeof(long));
   long total = 0;
@@ -78,8 +78,8 @@ static void check_uniform(rma_tiles_kind_t kind, int m, int n, int mb, int nb, i
     free(seglen);
     rma_tiles_free(&t);
   }
-  CHECK(ok_len, "%s %dx%d/%dx%d grid %dx%d: segment lengths sum to %ld (m*n = %ld)", kname, m, n,
-        mb, nb, p0, p1, total, (long)m * n);
+  RT_CHECK(ok_len, "%s %dx%d/%dx%d grid %dx%d: segment lengths sum to %ld (m*n = %ld)", kname, m, n,
+           mb, nb, p0, p1, total, (long)m * n);
   // Per-owner hit counts.
   unsigned char **hit = malloc(sizeof(unsigned char *) * (size_t)np);
   long *next_tile =
@@ -149,7 +149,7 @@ static void check_uniform(rma_tiles_kind_t kind, int m, int n, int mb, int nb, i
     free(hit[r]);
   free(hit), free(next_tile), free(seglen);
   rma_tiles_free(&t);
-  CHECK(!err[0], "%s m=%d n=%d mb=%d nb=%d grid %dx%d: %s", kname, m, n, mb, nb, p0, p1, err);
+  RT_CHECK(!err[0], "%s m=%d n=%d mb=%d nb=%d grid %dx%d: %s", kname, m, n, mb, nb, p0, p1, err);
 }
 
 // A GRID directory with the given boundaries; owner[bi*nt+bj] = perm, ld = cols + pad.
@@ -204,7 +204,7 @@ static void check_grid(int mt, int nt, const int *rowb, const int *colb, int pad
   }
   rma_tiles_free(&t);
   free(owner), free(ld);
-  CHECK(!err[0], "GRID %dx%d tiles (pad %d): %s", mt, nt, pad, err);
+  RT_CHECK(!err[0], "GRID %dx%d tiles (pad %d): %s", mt, nt, pad, err);
 }
 
 static void check_grids(void) {
@@ -244,7 +244,7 @@ static void check_rejects(void) {
     nconf++;
     if (rc == 0)
       rma_tiles_free(&t);
-    CHECK(rc != 0, "init_grid accepted %s", bad[c].what);
+    RT_CHECK(rc != 0, "init_grid accepted %s", bad[c].what);
   }
   // Uniform: non-positive extents, blocks, grids; GRID is not a uniform kind.
   const int args[][6] = {{0, 5, 2, 2, 1, 1},  {5, 0, 2, 2, 1, 1},  {5, 5, 0, 2, 1, 1},
@@ -256,21 +256,21 @@ static void check_rejects(void) {
       int rc = rma_tiles_init_uniform(&t, kind ? RMA_TILES_BLOCK_CYCLIC : RMA_TILES_TILED, a[0],
                                       a[1], a[2], a[3], a[4], a[5]);
       nconf++;
-      CHECK(rc != 0, "init_uniform(kind %d, %d,%d,%d,%d,%d,%d) accepted", kind, a[0], a[1], a[2],
-            a[3], a[4], a[5]);
+      RT_CHECK(rc != 0, "init_uniform(kind %d, %d,%d,%d,%d,%d,%d) accepted", kind, a[0], a[1], a[2],
+               a[3], a[4], a[5]);
     }
   int rc = rma_tiles_init_uniform(&t, RMA_TILES_GRID, 5, 5, 2, 2, 1, 1);
   nconf++;
-  CHECK(rc != 0, "init_uniform accepted kind RMA_TILES_GRID");
+  RT_CHECK(rc != 0, "init_uniform accepted kind RMA_TILES_GRID");
   // Boundaries must start at 0; ld must cover the tile width.
   const int rb0[] = {2, 4, 6}, cb0[] = {0, 3}, ld1[] = {1, 1};
   rc = rma_tiles_init_grid(&t, 2, 1, rb0, cb0, own, ld);
   nconf++;
-  CHECK(rc != 0, "init_grid accepted rowb[0] = 2");
+  RT_CHECK(rc != 0, "init_grid accepted rowb[0] = 2");
   const int rb1[] = {0, 2, 4};
   rc = rma_tiles_init_grid(&t, 2, 1, rb1, cb0, own, ld1);
   nconf++;
-  CHECK(rc != 0, "init_grid accepted ld = 1 < tile width 3");
+  RT_CHECK(rc != 0, "init_grid accepted ld = 1 < tile width 3");
   // A zeroed directory frees cleanly.
   memset(&t, 0, sizeof t);
   rma_tiles_free(&t);
@@ -294,6 +294,6 @@ int main(void) {
             }
   check_grids();
   check_rejects();
-  printf("test_tiles: %ld configurations, %ld failed\n", nconf, nfail);
-  return nfail ? 1 : 0;
+  printf("test_tiles: %ld configurations checked\n", nconf);
+  return rt_finish("test_tiles", NULL, 0);
 }

@@ -1,4 +1,4 @@
-#include "rmala_testutil.h"
+#include "ga_testutil.h"
 
 #include <ga.h>
 #include <macdecls.h>
@@ -7,18 +7,6 @@
 #include <stdlib.h>
 
 #include "rmala.h"
-
-static uint64_t splitmix64(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
-double rt_entry(uint64_t seed, long i, long j) {
-  uint64_t h = splitmix64(splitmix64(seed) ^ ((uint64_t)i << 32 | (uint32_t)j));
-  return (double)(h >> 11) * 0x1.0p-53 - 0.5;
-}
 
 // Rows [r0, r1) of the matrix this rank writes: an even stripe per rank.
 static void my_stripe(int m, int *r0, int *r1) {
@@ -108,20 +96,4 @@ void rt_finalize(void) {
   rma_finalize();
   GA_Terminate();
   MPI_Finalize();
-}
-
-int rt_all_ranks_equal(int rc, int want, const char *label, char *why, size_t len) {
-  int np, ok = 1;
-  MPI_Comm_size(MPI_COMM_WORLD, &np);
-  int *all = malloc(sizeof(int) * (size_t)np);
-  MPI_Allgather(&rc, 1, MPI_INT, all, 1, MPI_INT, MPI_COMM_WORLD);
-  for (int r = 0; r < np; r++)
-    ok &= all[r] == want;
-  if (!ok) {
-    int at = snprintf(why, len, "%s: expected %d on every rank, got", label, want);
-    for (int r = 0; r < np && at < (int)len - 12; r++)
-      at += snprintf(why + at, len - (size_t)at, " %d", all[r]);
-  }
-  free(all);
-  return ok;
 }

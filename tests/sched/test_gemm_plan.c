@@ -29,11 +29,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tiles/tiles.h"
 #include "rmala.h"
 #include "sched/gemm_plan.h"
+#include "testutil.h"
+#include "tiles/tiles.h"
 
-static long nplans = 0, ncases = 0, nfail = 0, nowner = 0, nowner_yes = 0;
+static long nplans = 0, ncases = 0, nowner = 0, nowner_yes = 0;
 static char err[512];
 
 // Record why a check failed in err; returns 1.
@@ -89,7 +90,6 @@ static int owner_class(const rma_tiles_t *t, rma_rect_t p, int rank, const int *
   return cls;
 }
 
-
 // Does seq[0..cnt) make one rotation of an increasing sweep?
 static int is_rotation(const int *seq, int cnt) {
   int drops = 0;
@@ -108,8 +108,8 @@ static int check_plan(const rma_gemm_plan_args_t *g, const rma_gemm_plan_t *pl, 
   int m = g->m, n = g->n, rows_max = 0, cols_max = 0, kc_max = 0;
   *first = -1;
   if (pl->nk < 0 || pl->kcuts[0] != 0 || pl->kcuts[pl->nk] != g->k)
-    return FAILF("chunks: nk %d, cuts from %d to %d, k %d", pl->nk, pl->kcuts[0],
-                 pl->kcuts[pl->nk], g->k);
+    return FAILF("chunks: nk %d, cuts from %d to %d, k %d", pl->nk, pl->kcuts[0], pl->kcuts[pl->nk],
+                 g->k);
   for (int c = 0; c < pl->nk; c++) {
     int len = pl->kcuts[c + 1] - pl->kcuts[c];
     kc_max = imax(kc_max, len);
@@ -149,8 +149,8 @@ static int check_plan(const rma_gemm_plan_args_t *g, const rma_gemm_plan_t *pl, 
       for (int i = 0; i < blk->nrow; i++) {
         rma_span_t s = pl->rspans[blk->row0 + i];
         rma_rect_t a = rma_gemm_plan_a_rect(pl, g->transa, s, c);
-        rma_rect_t wa = g->transa ? (rma_rect_t){k0, s.g0, kc, s.len}
-                                  : (rma_rect_t){s.g0, k0, s.len, kc};
+        rma_rect_t wa =
+            g->transa ? (rma_rect_t){k0, s.g0, kc, s.len} : (rma_rect_t){s.g0, k0, s.len, kc};
         if (!rect_eq(a, wa))
           return FAILF("block %d chunk %d: A rect (%d,%d %dx%d)", b, c, a.r0, a.c0, a.rows, a.cols);
         want = imax(want, owner_class(g->a, a, g->rank, g->node_of));
@@ -158,8 +158,8 @@ static int check_plan(const rma_gemm_plan_args_t *g, const rma_gemm_plan_t *pl, 
       for (int j = 0; j < blk->ncol; j++) {
         rma_span_t s = pl->cspans[blk->col0 + j];
         rma_rect_t r = rma_gemm_plan_b_rect(pl, g->transb, s, c);
-        rma_rect_t wb = g->transb ? (rma_rect_t){s.g0, k0, s.len, kc}
-                                  : (rma_rect_t){k0, s.g0, kc, s.len};
+        rma_rect_t wb =
+            g->transb ? (rma_rect_t){s.g0, k0, s.len, kc} : (rma_rect_t){k0, s.g0, kc, s.len};
         if (!rect_eq(r, wb))
           return FAILF("block %d chunk %d: B rect (%d,%d %dx%d)", b, c, r.r0, r.c0, r.rows, r.cols);
         want = imax(want, owner_class(g->b, r, g->rank, g->node_of));
@@ -206,8 +206,8 @@ static int owner_at(const rma_tiles_t *t, int i, int j) {
 }
 
 // The definition of rma_gemm_plan_owner_reads, element by element.
-static int owner_reads_def(const rma_tiles_t *a, const rma_tiles_t *b, const rma_tiles_t *c,
-                           int ta, int tb, int m, int n, int k, int which) {
+static int owner_reads_def(const rma_tiles_t *a, const rma_tiles_t *b, const rma_tiles_t *c, int ta,
+                           int tb, int m, int n, int k, int which) {
   for (int i = 0; i < m; i++)
     for (int j = 0; j < n; j++)
       for (int x = 0, oc = owner_at(c, i, j); x < k; x++) {
@@ -248,8 +248,8 @@ static int run_case(int m, int n, int k, int ta, int tb, dir_t da, dir_t db, dir
     memset(cover, 0, sizeof(int) * (size_t)imax(1, m * n));
     int nk = -1;
     for (int r = 0; r < size && !rc; r++) {
-      rma_gemm_plan_args_t g = {&A,   &B,      &C,      ta,       tb,   m,  n, k,
-                                r,    size,    node_of, set & 1,  set >> 1, maxb, kc};
+      rma_gemm_plan_args_t g = {&A, &B,   &C,      ta,      tb,       m,    n, k,
+                                r,  size, node_of, set & 1, set >> 1, maxb, kc};
       rma_gemm_plan_t pl;
       if (rma_gemm_plan_build(&g, &pl) != 0) {
         rc = FAILF("rank %d: plan_build failed", r);
@@ -288,9 +288,8 @@ int main(void) {
   const int blocks[] = {1, 2, 3, 5, 8};
   const int grids[][2] = {{1, 1}, {1, 2}, {2, 1}, {2, 2}, {1, 4}, {3, 1}, {2, 3}, {3, 2}};
   const int nsz = 7, nbl = 5, ngr = 8;
-  unsigned long long lcg = 2024;
-#define PICK(cnt)                                                                                  \
-  ((int)((lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL) >> 33) % (cnt))
+  unsigned lcg = 2024;
+#define PICK(cnt) rt_rand(&lcg, (cnt))
   for (int c = 0; c < 3000; c++) {
     int m = sizes[PICK(nsz)], n = sizes[PICK(nsz)], k = sizes[PICK(nsz)];
     int ta = PICK(2), tb = PICK(2);
@@ -310,19 +309,15 @@ int main(void) {
     int rpn = 1 + PICK(3); // ranks per node
     int extra = PICK(4) == 0 ? 1 + PICK(5) : 0;
     ncases++;
-    if (run_case(m, n, k, ta, tb, d[0], d[1], d[2], size, rpn, maxb, kc, extra)) {
-      nfail++;
-      if (nfail <= 20)
-        printf(
-            "FAIL case %d: m=%d n=%d k=%d %c%c size=%d rpn=%d maxb=%d kc=%d extra=%d A(%d,%dx%d,%dx%d) "
-            "B(%d,%dx%d,%dx%d) C(%d,%dx%d,%dx%d): %s\n",
-            c, m, n, k, ta ? 'T' : 'N', tb ? 'T' : 'N', size, rpn, maxb, kc, extra, d[0].kind, d[0].mb,
-            d[0].nb, d[0].p0, d[0].p1, d[1].kind, d[1].mb, d[1].nb, d[1].p0, d[1].p1, d[2].kind,
-            d[2].mb, d[2].nb, d[2].p0, d[2].p1, err);
-    }
+    if (run_case(m, n, k, ta, tb, d[0], d[1], d[2], size, rpn, maxb, kc, extra))
+      rt_fail(
+          "case %d: m=%d n=%d k=%d %c%c size=%d rpn=%d maxb=%d kc=%d extra=%d A(%d,%dx%d,%dx%d) "
+          "B(%d,%dx%d,%dx%d) C(%d,%dx%d,%dx%d): %s",
+          c, m, n, k, ta ? 'T' : 'N', tb ? 'T' : 'N', size, rpn, maxb, kc, extra, d[0].kind,
+          d[0].mb, d[0].nb, d[0].p0, d[0].p1, d[1].kind, d[1].mb, d[1].nb, d[1].p0, d[1].p1,
+          d[2].kind, d[2].mb, d[2].nb, d[2].p0, d[2].p1, err);
   }
-  printf("test_gemm_plan: %ld cases, %ld plans checked, owner_reads %ld checks (%ld yes), %ld "
-         "failed\n",
-         ncases, nplans, nowner, nowner_yes, nfail);
-  return nfail ? 1 : 0;
+  printf("test_gemm_plan: %ld cases, %ld plans checked, owner_reads %ld checks (%ld yes)\n", ncases,
+         nplans, nowner, nowner_yes);
+  return rt_finish("test_gemm_plan", NULL, 0);
 }
