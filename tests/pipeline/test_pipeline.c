@@ -20,7 +20,8 @@
  * node: one group), shared memory on with groups of two ranks (every rank
  * can read every other in place on one node, so any partition is legal:
  * this gives hand-outs and trees over several groups), shared memory off
- * (every rank its own group). The timeline's rows are checked to grow.
+ * (every rank its own group). Each rank's own area (after the slots) keeps
+ * what it wrote; the timeline's rows are checked to grow.
  * Prints the worst mismatch count over ranks; exits 1 on any.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -166,6 +167,11 @@ static int step(rma_ring_t *r, rma_tree_t *tree, int k, int size, int *list, int
   int s0 = sender_of(k, 0, size), s1 = sender_of(k, 1, size), s2 = sender_of(k, 2, size);
   int s3 = sender_of(k, 3, size);
   int nl = make_list(k, s2, size, list), nline = make_line(k, s3, size, line);
+  // My own area after the slots: nobody else writes it.
+  if (k > 0)
+    check(rma_ring_own(r), k - 1, 4, me);
+  fill(rma_ring_own(r), k, 4, me);
+  double t0 = rma_timing_start();
   if (me == s0) {
     fill(blk, k, 0, me);
     hdr[0] = k, hdr[1] = me, hdr[2] = 4321.0;
@@ -194,6 +200,7 @@ static int step(rma_ring_t *r, rma_tree_t *tree, int k, int size, int *list, int
     fill(rma_ring_slot(r, k) + 3 * LEN, k, 3, me);
     RMA_CALL(rma_tree_send(tree, r, k, C_TREE, line, nline, rma_ring_slot(r, k) + 3 * LEN, &tops));
   }
+  rma_timing_stop(PH_COMM, t0);
   if (direct_to(k, s0, me)) {
     RMA_CALL(rma_ring_wait(r, k, C_DIRECT, 1));
     dawdle(k, me);
