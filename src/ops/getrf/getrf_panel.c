@@ -188,7 +188,7 @@ int rma_getrf_panel_factor(rma_getrf_panel_t *pp, const rma_tiles_t *t, double *
   int root = k % pp->p0, top = pp->prow == root;
   *info = 0;
   pp->ntiles = 0;
-  for (int i = k + ((pp->prow - k) % pp->p0 + pp->p0) % pp->p0; i < t->mt; i += pp->p0) {
+  for (int i = rma_tiles_row_from(t, pp->prow, k); i < t->mt; i += pp->p0) {
     rma_tile_t tile;
     rma_tiles_locate(t, i, k, &tile);
     int x = pp->ntiles++;

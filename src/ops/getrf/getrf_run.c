@@ -5,73 +5,76 @@
  *     and notify it (done one step ahead: see 6); with several process
  *     rows they first factor the panel together, in place (ops/getrf/getrf_panel.h);
  *  2. D_k factors the panel (rmala's recursive LU, or the no-pivot kernel)
- *     unless its column did, and puts to every rank the pivots plus the L
- *     tiles of that rank's tile rows;
+ *     unless its column did, and hands out the pivots plus the L tiles in
+ *     two levels (pipeline/handout.h: one copy per group, read in place);
  *  3. every rank applies the step's row interchanges to its other tile
  *     columns: rows that move between process rows travel by put + notify
  *     within the process column;
- *  4. the ranks of tile row k compute U(k, j) = L(k,k)^-1 A(k, j) and put it
- *     to the ranks below them in their process column;
+ *  4. the ranks of tile row k compute U(k, j) = L(k,k)^-1 A(k, j) and send
+ *     it to the ranks below them in their process column along a binomial
+ *     tree over the column's groups (pipeline/tree.h);
  *  5. every rank updates its trailing tiles A(i, j) -= L(i, k) U(k, j);
  *  6. lookahead: tile column k+1 is updated first, its panel sent at once,
  *     and D_{k+1} factors it before finishing step k's update, so the panel
  *     of step k+1 overlaps the trailing update of step k.
  * No barrier between steps: a rank waits only for the notifications of the
- * data it needs. Receive areas rotate over RING slots; before writing a
- * slot a sender checks the receiver's completed-step counter (credit).
+ * data it needs. The steps' blocks travel in the pipeline's ring of mailbox
+ * slots (pipeline/ring.h: one header + slot per step, rotating, a sender
+ * first takes the receiver's credit).
  *
  * Pivoting, one process row: the panel is gathered on D_k and factored
  * there (one transfer per tile). Several process rows (RMA_OPT_LU_PANEL,
  * default on): the process column factors it, one reduction per column,
  * before the gather; the gathered rows are then only handed out.
+ *
+ * rma_lu -> ops/getrf -> here -> pipeline (ring, hand-out, tree, timeline)
+ * -> rma mailbox (put + notify); kernel; ops/getrf/getrf_panel.
  */
 #include "ops/getrf/getrf_run.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/context.h"
 #include "core/error.h"
 #include "core/options.h"
-#include "core/timing.h"
 #include "kernel/tile_blas.h"
 #include "kernel/tile_lapack.h"
 #include "ops/getrf/getrf_options.h"
 #include "ops/getrf/getrf_panel.h"
-#include "rma/groups.h"
-#include "rma/mailbox.h"
+#include "pipeline/ring.h"
+#include "pipeline/timeline.h"
+#include "pipeline/tree.h"
 
-#define RING 3
+// The messages of a step (counters of a ring slot): panel tiles to D_k,
+// the factored panel, the U row, interchanged rows.
 enum { C_PANEL, C_L, C_U, C_SWAP, C_PER_SLOT };
-#define C_DONE (RING * C_PER_SLOT)
+
+// The LU's phases (RMALA_VERBOSE).
+enum { PH_WAIT, PH_COMM, PH_PANEL, PH_UPDATE, PH_SWAP, PH_COUNT };
+static const char *const phase_names[PH_COUNT] = {"wait", "comm", "panel", "update", "swap"};
+static const rma_phases_t lu_phases = {PH_COUNT, phase_names};
 
 typedef struct {
   const rma_tiles_t *t;
   double *seg;
-  int nb, p0, p1, p, q, rank, size;
+  int nb, p0, p1, p, q, rank;
   int steps, pivot;
-  long lc, lcmax;     /* this rank's local column count, the largest one */
-  long hdr, slot_len; /* layout of one slot */
-  long off_panel, off_u, off_swap;
-  rma_mailbox_t *mb;
-  int64_t expect[C_PER_SLOT * RING];
+  long lc, lcmax;                  /* this rank's local column count, the largest one */
+  long off_panel, off_u, off_swap; /* areas of a slot */
+  rma_ring_t ring;
+  rma_tree_t tree; /* the U row's */
   int *ipiv, info, stopped;
-  double *timeline; /* per step: end time, then the phase totals (RMALA_VERBOSE=2) */
-  double t_begin;
-  int *piv;        /* pivots of the current step */
-  int *rows, *src; /* touched rows of the step's interchanges and their sources */
-  double *old;     /* packed old contents of this rank's touched rows (own mailbox area) */
+  int *piv;             /* pivots of the current step */
+  int *rows, *src;      /* touched rows of the step's interchanges and their sources */
+  double *old;          /* packed old contents of this rank's touched rows (the ring's own area) */
   const double *l_base; /* this step's factored panel: the slot of D_k or of my group's leader */
-  int64_t *done_seen;   /* per rank: the largest completed-step count seen (credits) */
-  rma_groups_t grp;     /* the ranks that read each other's slots in place */
   char *prow_mark;      /* p0 flags: process rows present in a group */
-  int *receivers;       /* max(p0, p1): the receivers of this rank's U row or panel rows */
-  int dist;             /* RMA_OPT_LU_PANEL with several process rows (dist_at) */
+  int *ranks; /* max(p0, p1): the receivers of this rank's panel rows, or a U row's line */
+  int dist;   /* RMA_OPT_LU_PANEL with several process rows (dist_at) */
   rma_getrf_panel_t panel; /* its communicator and buffers */
-  int *dpiv, dinfo;     /* pivots and info of this rank's last such factorization */
-  double *dhdr;         /* its header (info, stop flag, pivots) as handed out */
-  int *lrow_stamp;      /* per group: 1 + the last step this rank's panel rows went out */
+  int *dpiv, dinfo;        /* pivots and info of this rank's last such factorization */
+  double *dhdr;            /* its header (info, stop flag, pivots) as handed out */
 } lu_t;
 
 static int owner_of(const lu_t *s, int bi, int bj) { return (bi % s->p0) * s->p1 + bj % s->p1; }
@@ -83,62 +86,28 @@ static double *tile_at(const lu_t *s, int bi, int bj, int *ld, int *rows, int *c
   return s->seg + tile.disp;
 }
 
-// The mailbox data area: the RING step headers first (small control data:
-// the simulation's shared-malloc mode keeps this part private), then the
-// RING slots, then this rank's own interchange area.
-static long header_off(const lu_t *s, int k) { return (long)(k % RING) * s->hdr; }
-static long slot_off(const lu_t *s, int k, long off) {
-  return RING * s->hdr + (long)(k % RING) * s->slot_len + off;
-}
-static double *slot(const lu_t *s, int k, long off) { return s->mb->data + slot_off(s, k, off); }
-static int counter(int k, int which) { return (k % RING) * C_PER_SLOT + which; }
-
-// Credit: slot k % RING of target is free for step k once every rank that
-// may have read it during step k - RING has finished that step: the ranks of
-// target's group, which read a factored panel in place from the slot of D or
-// of their leader (the group's shared-memory broadcast of the panel).
-static int credit(lu_t *s, int target, int k) {
-  if (k < RING)
-    return 0;
-  double t0 = rma_timing_start();
-  int rc = rma_groups_wait_counter(&s->grp, s->mb, target, C_DONE, k - RING + 1, s->done_seen);
-  rma_timing_stop(RMA_PHASE_WAIT, t0);
-  return rc;
-}
-
-static int wait_for(lu_t *s, int k, int which, int64_t count) {
-  s->expect[counter(k, which)] += count;
-  double t0 = rma_timing_start();
-  int rc = rma_mailbox_wait(s->mb, counter(k, which), s->expect[counter(k, which)]);
-  rma_timing_stop(RMA_PHASE_WAIT, t0);
-  return rc;
-}
-
 // Where tile row i's rows start among this process row's local rows (the L
 // area keeps them in that order), and tile column j's among local columns.
 static long local_row(const lu_t *s, int i) { return (long)(i / s->p0) * s->nb; }
 static long local_col(const lu_t *s, int j) { return (long)(j / s->p1) * s->nb; }
-
-// First tile index >= from in the residue class mine modulo p.
-static int first_mine(int from, int mine, int p) { return from + ((mine - from) % p + p) % p; }
 
 // 1. Put this rank's tiles of column k (rows >= k) into D_k's panel area.
 static int send_panel(lu_t *s, int k) {
   if (k % s->p1 != s->q)
     return 0;
   int d = owner_of(s, k, k), sent = 0;
-  RMA_CALL(credit(s, d, k));
+  RMA_CALL(rma_ring_credit(&s->ring, d, k));
   double t0 = rma_timing_start();
-  for (int i = first_mine(k, s->p, s->p0); i < s->t->mt; i += s->p0) {
+  for (int i = rma_tiles_row_from(s->t, s->p, k); i < s->t->mt; i += s->p0) {
     int ld, rows, cols;
     double *a = tile_at(s, i, k, &ld, &rows, &cols);
-    RMA_CALL(rma_mailbox_put(s->mb, d, slot_off(s, k, s->off_panel) + (long)i * s->nb * cols, a,
-                             rows, cols, ld, cols));
+    RMA_CALL(rma_ring_put(&s->ring, d, k, s->off_panel + (long)i * s->nb * cols, a, rows, cols, ld,
+                          cols));
     sent = 1;
   }
   if (sent)
-    RMA_CALL(rma_mailbox_notify(s->mb, d, counter(k, C_PANEL), 1));
-  rma_timing_stop(RMA_PHASE_COMM, t0);
+    RMA_CALL(rma_ring_notify(&s->ring, d, k, C_PANEL, 1));
+  rma_timing_stop(PH_COMM, t0);
   return 0;
 }
 
@@ -175,7 +144,7 @@ static int panel_out(lu_t *s, int k) {
     return send_panel(s, k);
   double t0 = rma_timing_start();
   int rc = rma_getrf_panel_factor(&s->panel, s->t, s->seg, k, s->pivot, s->dpiv, &s->dinfo);
-  rma_timing_stop(RMA_PHASE_PANEL, t0);
+  rma_timing_stop(PH_PANEL, t0);
   RMA_CALL(rc);
   return rows_handout(s, k);
 }
@@ -193,18 +162,13 @@ static const double *l_rows(const lu_t *s, int i, int ck) {
   return s->l_base + s->off_panel + (long)i * s->nb * ck;
 }
 
-// One hand-out of a step (rma_groups_fanout's callbacks): the step, and for
-// the panel its header and rows, for the U row the process column's tiles.
+// One hand-out of step k (the callbacks of the ring's hand-out and of the
+// U row's tree): for the panel its header and rows.
 typedef struct {
   lu_t *s;
   int k, nhdr, ck;
   const double *hdr, *panel;
 } handout_t;
-
-static int handout_credit(void *arg, int holder) {
-  handout_t *h = arg;
-  return credit(h->s, holder, h->k);
-}
 
 // The header and the panel rows group g needs (the tile rows of the process
 // rows among its ranks, at their absolute place) into holder's slot; D's own
@@ -213,11 +177,11 @@ static int panel_put(void *arg, int holder, int g) {
   handout_t *h = arg;
   lu_t *s = h->s;
   const rma_tiles_t *t = s->t;
-  const rma_groups_t *gr = &s->grp;
+  const rma_groups_t *gr = &s->ring.grp;
   int k = h->k, ck = h->ck;
   if (holder == s->rank)
     return 0;
-  RMA_CALL(rma_mailbox_put(s->mb, holder, header_off(s, k), h->hdr, 1, h->nhdr, h->nhdr, h->nhdr));
+  RMA_CALL(rma_ring_put_header(&s->ring, holder, k, h->hdr, h->nhdr));
   memset(s->prow_mark, 0, (size_t)s->p0);
   for (int x = gr->start[g]; x < gr->start[g + 1]; x++)
     s->prow_mark[gr->ranks[x] / s->p1] = 1;
@@ -230,8 +194,8 @@ static int panel_put(void *arg, int holder, int g) {
     while (end < t->mt && s->prow_mark[end % s->p0])
       end++;
     int rows = (end == t->mt ? t->m : end * s->nb) - i * s->nb;
-    RMA_CALL(rma_mailbox_put(s->mb, holder, slot_off(s, k, s->off_panel) + (long)i * s->nb * ck,
-                             h->panel + (long)(i - k) * s->nb * ck, rows, ck, ck, ck));
+    RMA_CALL(rma_ring_put(&s->ring, holder, k, s->off_panel + (long)i * s->nb * ck,
+                          h->panel + (long)(i - k) * s->nb * ck, rows, ck, ck, ck));
     i = end;
   }
   return 0;
@@ -245,12 +209,12 @@ static int rows_put(void *arg, int holder, int g) {
   lu_t *s = h->s;
   int k = h->k, ck = h->ck;
   (void)g;
-  RMA_CALL(rma_mailbox_put(s->mb, holder, header_off(s, k), h->hdr, 1, h->nhdr, h->nhdr, h->nhdr));
-  for (int i = first_mine(k, s->p, s->p0); i < s->t->mt; i += s->p0) {
+  RMA_CALL(rma_ring_put_header(&s->ring, holder, k, h->hdr, h->nhdr));
+  for (int i = rma_tiles_row_from(s->t, s->p, k); i < s->t->mt; i += s->p0) {
     int ld, rows, cols;
     double *a = tile_at(s, i, k, &ld, &rows, &cols);
-    RMA_CALL(rma_mailbox_put(s->mb, holder, slot_off(s, k, s->off_panel) + (long)i * s->nb * ck, a,
-                             rows, cols, ld, ck));
+    RMA_CALL(rma_ring_put(&s->ring, holder, k, s->off_panel + (long)i * s->nb * ck, a, rows, cols,
+                          ld, ck));
   }
   return 0;
 }
@@ -266,20 +230,17 @@ static int rows_handout(lu_t *s, int k) {
   s->dhdr[0] = s->dinfo, s->dhdr[1] = (!s->pivot && s->dinfo) ? 1 : 0;
   for (int i = 0; i < npiv; i++)
     s->dhdr[2 + i] = s->dpiv[i];
-  int n = 0;
   for (int q = 0; q < s->p1; q++)
-    s->receivers[n++] = s->p * s->p1 + q;
+    s->ranks[q] = s->p * s->p1 + q;
   handout_t h = {s, k, 2 + npiv, ck, s->dhdr, NULL};
-  rma_fanout_ops_t ops = {handout_credit, rows_put, &h};
   double t0 = rma_timing_start();
-  int rc = rma_groups_fanout(&s->grp, s->mb, s->rank, s->receivers, n, counter(k, C_L),
-                             s->lrow_stamp, k + 1, &ops);
-  rma_timing_stop(RMA_PHASE_COMM, t0);
+  int rc = rma_ring_handout(&s->ring, k, C_L, s->ranks, s->p1, rows_put, &h);
+  rma_timing_stop(PH_COMM, t0);
   return rc;
 }
 
 // 2. On D_k: factor the gathered panel and send each rank its part, a
-// two-level fan-out: the ranks of D_k's own group read the panel in place
+// two-level hand-out: the ranks of D_k's own group read the panel in place
 // from D_k's slot (a notification each, no copy); every other group gets
 // one copy of the rows it needs in its leader's slot and reads it there.
 static int factor_panel(lu_t *s, int k) {
@@ -288,23 +249,22 @@ static int factor_panel(lu_t *s, int k) {
   const rma_tiles_t *t = s->t;
   int r0 = k * s->nb, m = t->m - r0, ck = t->n - r0 < s->nb ? t->n - r0 : s->nb;
   int contributors = t->mt - k < s->p0 ? t->mt - k : s->p0;
-  RMA_CALL(wait_for(s, k, C_PANEL, contributors));
-  double *panel = slot(s, k, s->off_panel) + (long)r0 * ck;
+  RMA_CALL(rma_ring_wait(&s->ring, k, C_PANEL, contributors));
+  double *panel = rma_ring_slot(&s->ring, k) + s->off_panel + (long)r0 * ck;
   double t0 = rma_timing_start();
   int info = s->pivot ? rma_kernel_getrf(m, ck, panel, ck, s->piv)
                       : rma_kernel_getrf_nopiv(m, ck, panel, ck);
-  rma_timing_stop(RMA_PHASE_PANEL, t0);
+  rma_timing_stop(PH_PANEL, t0);
   // Header: info, stop flag, the pivots (as doubles, exact for any int).
-  double *hdr = s->mb->data + header_off(s, k);
+  double *hdr = rma_ring_header(&s->ring, k);
   int npiv = m < ck ? m : ck;
   hdr[0] = info, hdr[1] = (!s->pivot && info) ? 1 : 0;
   for (int i = 0; i < npiv; i++)
     hdr[2 + i] = s->pivot ? s->piv[i] : i + 1;
   t0 = rma_timing_start();
   handout_t h = {s, k, 2 + npiv, ck, hdr, panel};
-  rma_fanout_ops_t ops = {handout_credit, panel_put, &h};
-  RMA_CALL(rma_groups_fanout(&s->grp, s->mb, s->rank, NULL, 0, counter(k, C_L), NULL, 0, &ops));
-  rma_timing_stop(RMA_PHASE_COMM, t0);
+  RMA_CALL(rma_ring_handout(&s->ring, k, C_L, NULL, 0, panel_put, &h));
+  rma_timing_stop(PH_COMM, t0);
   return 0;
 }
 
@@ -313,7 +273,7 @@ static int factor_panel(lu_t *s, int k) {
 static void row_io(lu_t *s, int x, double *buf, int unpack, int skip) {
   int bi = x / s->nb;
   long at = 0;
-  for (int j = s->q; j < s->t->nt; j += s->p1) {
+  for (int j = rma_tiles_col_from(s->t, s->q, 0); j < s->t->nt; j += s->p1) {
     int ld, rows, cols;
     double *a = tile_at(s, bi, j, &ld, &rows, &cols);
     double *row = a + (long)(x - bi * s->nb) * ld;
@@ -372,18 +332,18 @@ static int apply_swaps(lu_t *s, int k, int npiv) {
     if (py == s->p) {
       int target = px * s->p1 + s->q;
       if (count[px]++ == 0)
-        RMA_CALL(credit(s, target, k));
-      RMA_CALL(rma_mailbox_put(s->mb, target, slot_off(s, k, s->off_swap) + (long)x * s->lc,
-                               s->old + (long)y * s->lc, 1, (int)s->lc, (int)s->lc, (int)s->lc));
+        RMA_CALL(rma_ring_credit(&s->ring, target, k));
+      RMA_CALL(rma_ring_put(&s->ring, target, k, s->off_swap + (long)x * s->lc,
+                            s->old + (long)y * s->lc, 1, (int)s->lc, (int)s->lc, (int)s->lc));
     }
   }
   for (int pr = 0; pr < s->p0; pr++)
     if (count[pr])
-      RMA_CALL(rma_mailbox_notify(s->mb, pr * s->p1 + s->q, counter(k, C_SWAP), count[pr]));
+      RMA_CALL(rma_ring_notify(&s->ring, pr * s->p1 + s->q, k, C_SWAP, count[pr]));
   free(count);
-  RMA_CALL(wait_for(s, k, C_SWAP, expect));
+  RMA_CALL(rma_ring_wait(&s->ring, k, C_SWAP, expect));
   // Write the new contents of my touched rows.
-  double *inbox = slot(s, k, s->off_swap);
+  double *inbox = rma_ring_slot(&s->ring, k) + s->off_swap;
   for (int x = 0; x < nt; x++) {
     if (row_prow(s, s->rows[x]) != s->p || s->src[x] == s->rows[x])
       continue;
@@ -399,8 +359,15 @@ static int apply_swaps(lu_t *s, int k, int npiv) {
 
 // Where the U row of process column q stands in a slot's U area: a block of
 // nb x lcmax per process column, this column's local columns in order.
-static long u_off(const lu_t *s, int k, int q) {
-  return slot_off(s, k, s->off_u) + (long)q * s->nb * s->lcmax;
+
+// Where the U row of process column q stands in a slot: a block of nb x
+// lcmax per process column, this column's local columns in order.
+static long u_at(const lu_t *s, int q) { return s->off_u + (long)q * s->nb * s->lcmax; }
+
+// The local column where step k's U row starts on this process column (lc
+// when this rank has no tile column right of k).
+static long u_c0(const lu_t *s, int k) {
+  return local_col(s, rma_tiles_col_from(s->t, s->q, k + 1));
 }
 
 // The U row of step k for this rank's tile columns: a pointer to local
@@ -412,10 +379,9 @@ static const double *u_row(lu_t *s, int k, int j, int *ld) {
     int rows, cols;
     return tile_at(s, k, j, ld, &rows, &cols);
   }
-  int from = rma_groups_holder(&s->grp, (k % s->p0) * s->p1 + s->q, s->rank);
-  const double *base = from == s->rank ? s->mb->data : rma_mailbox_peer_data(s->mb, from);
+  const double *slot = rma_ring_slot_from(&s->ring, (k % s->p0) * s->p1 + s->q, k);
   *ld = (int)s->lc;
-  return base + u_off(s, k, s->q) + local_col(s, j);
+  return slot + u_at(s, s->q) + local_col(s, j);
 }
 
 // A(i, j) -= L(i, k) U(k, j) for this rank's tiles with i > k and tile
@@ -423,7 +389,7 @@ static const double *u_row(lu_t *s, int k, int j, int *ld) {
 // array: a single dgemm; tiled arrays take one dgemm per tile.
 static void update(lu_t *s, int k, int ck, int jlo, int jhi) {
   const rma_tiles_t *t = s->t;
-  int i0 = first_mine(k + 1, s->p, s->p0), j0 = first_mine(jlo, s->q, s->p1);
+  int i0 = rma_tiles_row_from(t, s->p, k + 1), j0 = rma_tiles_col_from(t, s->q, jlo);
   if (i0 >= t->mt || j0 >= jhi || j0 >= t->nt)
     return;
   double t0 = rma_timing_start();
@@ -454,118 +420,79 @@ static void update(lu_t *s, int k, int ck, int jlo, int jhi) {
       }
     }
   }
-  rma_timing_stop(RMA_PHASE_UPDATE, t0);
+  rma_timing_stop(PH_UPDATE, t0);
 }
 
-// The U row's tree over the groups of process column q at step k (every
-// rank of the column computes the same): tree[0] is the group of the
-// sender (process row k % p0), then the other groups in the order of
-// their first process row after the sender's; rep[x]: the first process
-// row of tree[x] (the rank that forwards for it). Returns the count.
-static int u_tree(lu_t *s, int k, int *tree, int *rep) {
-  int r = k % s->p0, n = 0;
-  for (int d = 0; d < s->p0; d++) {
-    int pr = (r + d) % s->p0, g = s->grp.of[pr * s->p1 + s->q], seen = 0;
-    for (int x = 0; x < n && !seen; x++)
-      seen = tree[x] == g;
-    if (!seen)
-      tree[n] = g, rep[n++] = pr;
-  }
-  return n;
+// The U row's line at step k: the ranks of process column q from the
+// sender's process row (k % p0) on, in process-row order (the tree orders
+// the column's groups by it). Returns its length.
+static int u_line(lu_t *s, int k) {
+  for (int d = 0; d < s->p0; d++)
+    s->ranks[d] = ((k + d) % s->p0) * s->p1 + s->q;
+  return s->p0;
 }
 
-// Tree group x's copy of the U row of step k (process column q, tile
-// columns >= k + 1) from the copy at src (ld lc) into its holder's slot
-// (the sender's own slot when x is the sender's group, else x's leader's),
-// then a notification to each receiver in it.
-static int u_serve(lu_t *s, int k, int x, const int *tree, const double *src) {
-  int r = k % s->p0, sender = r * s->p1 + s->q, g = tree[x];
-  int holder = rma_groups_holder(&s->grp, sender, rma_groups_leader(&s->grp, g));
-  int j0 = first_mine(k + 1, s->q, s->p1), rows = s->t->m - k * s->nb;
+// A tree group's copy of step k's U row (process column q, tile columns >=
+// k + 1) from the copy at src (ld lc) into its holder's slot.
+static int u_put(void *arg, int holder, const double *src) {
+  handout_t *h = arg;
+  lu_t *s = h->s;
+  int k = h->k, rows = s->t->m - k * s->nb;
+  long c0 = u_c0(s, k);
   rows = rows < s->nb ? rows : s->nb;
-  long c0 = local_col(s, j0);
-  if (holder != s->rank || src != s->mb->data + u_off(s, k, s->q) + c0) {
-    RMA_CALL(credit(s, holder, k));
-    RMA_CALL(rma_mailbox_put(s->mb, holder, u_off(s, k, s->q) + c0, src, rows, (int)(s->lc - c0),
-                             (int)s->lc, (int)s->lc));
-    RMA_CALL(rma_mailbox_flush(s->mb, holder));
-  }
-  for (int pr = 0; pr < s->p0; pr++) {
-    int rk = pr * s->p1 + s->q;
-    if (pr != r && s->grp.of[rk] == g)
-      RMA_CALL(rma_mailbox_notify(s->mb, rk, counter(k, C_U), 1));
-  }
-  return 0;
-}
-
-// Serve tree group x's children (binomial: x + 2^j for 2^j > x) from the
-// copy at src.
-static int u_children(lu_t *s, int k, int x, const int *tree, int n, const double *src) {
-  int first = 1;
-  while (first <= x)
-    first <<= 1;
-  for (int c = x + first; c < n; c = x + (first <<= 1))
-    RMA_CALL(u_serve(s, k, c, tree, src));
-  return 0;
+  return rma_ring_put(&s->ring, holder, k, u_at(s, s->q) + c0, src, rows, (int)(s->lc - c0),
+                      (int)s->lc, (int)s->lc);
 }
 
 // 4b. A receiver of step k's U row that forwards for its tree group: after
 // its own copy arrived, the copies of the groups below it.
 static int u_row_forward(lu_t *s, int k) {
-  if (s->lc <= local_col(s, first_mine(k + 1, s->q, s->p1)))
-    return 0;
-  int *tree = s->receivers, *rep = s->receivers + s->p0;
-  int n = u_tree(s, k, tree, rep), x = 0;
-  while (x < n && rep[x] != s->p)
-    x++;
-  if (x == 0 || x == n)
+  int len = u_line(s, k);
+  if (!rma_tree_forwarder(&s->tree, &s->ring, s->ranks, len))
     return 0; // in the sender's group, or not forwarding for my group
-  int from = rma_groups_holder(&s->grp, (k % s->p0) * s->p1 + s->q, s->rank);
-  const double *base = from == s->rank ? s->mb->data : rma_mailbox_peer_data(s->mb, from);
+  handout_t h = {s, k, 0, 0, NULL, NULL};
+  rma_tree_ops_t ops = {u_put, &h};
+  const double *mine =
+      rma_ring_slot_from(&s->ring, (k % s->p0) * s->p1 + s->q, k) + u_at(s, s->q) + u_c0(s, k);
   double t0 = rma_timing_start();
-  int rc = u_children(s, k, x, tree, n,
-                      base + u_off(s, k, s->q) + local_col(s, first_mine(k + 1, s->q, s->p1)));
-  rma_timing_stop(RMA_PHASE_COMM, t0);
+  int rc = rma_tree_forward(&s->tree, &s->ring, k, C_U, s->ranks, len, mine, &ops);
+  rma_timing_stop(PH_COMM, t0);
   return rc;
 }
 
 // 4. On process row k % p0: U(k, j) = L(k,k)^-1 A(k, j) for this rank's
-// tiles, sent to the other process rows of its column in two levels like
-// the panel (one copy per group, read there in place by the group's
-// receivers; every receiver notified once per step) along a binomial tree
-// over the column's groups: the sender serves its own group and its tree
-// children, each other group's first receiver forwards to the groups below
-// it (u_row_forward). A flat fan-out put the whole U row through the
-// sender node's link once per other node (doc/scaling.md, defect 8).
+// tiles, sent to the other process rows of its column along the tree over
+// the column's groups (pipeline/tree.h: one copy per group, read there in
+// place by the group's receivers; every receiver notified once per step).
+// A flat fan-out put the whole U row through the sender node's link once
+// per other node (doc/scaling.md, defect 8).
 static int u_row_send(lu_t *s, int k, int ck) {
   const rma_tiles_t *t = s->t;
   const double *l00 = l_rows(s, k, ck);
   double t0 = rma_timing_start();
-  for (int j = first_mine(k + 1, s->q, s->p1); j < t->nt; j += s->p1) {
+  for (int j = rma_tiles_col_from(t, s->q, k + 1); j < t->nt; j += s->p1) {
     int ld, rows, cols;
     double *a = tile_at(s, k, j, &ld, &rows, &cols);
     rma_kernel_trsm(1, 0, 1, rows, cols, l00, ck, a, ld);
   }
-  rma_timing_stop(RMA_PHASE_UPDATE, t0);
-  if (s->p0 == 1 || s->lc <= local_col(s, first_mine(k + 1, s->q, s->p1)))
+  rma_timing_stop(PH_UPDATE, t0);
+  if (s->p0 == 1 || s->lc <= u_c0(s, k))
     return 0; // one process row (no U area), or no tile column right of k here: nobody waits
   t0 = rma_timing_start();
   // My U tiles into my own slot's U area: the source of every copy (my
   // group reads it there in place), once my group is done with the slot.
-  RMA_CALL(credit(s, s->rank, k));
-  for (int j = first_mine(k + 1, s->q, s->p1); j < t->nt; j += s->p1) {
+  RMA_CALL(rma_ring_credit(&s->ring, s->rank, k));
+  for (int j = rma_tiles_col_from(t, s->q, k + 1); j < t->nt; j += s->p1) {
     int ld, rows, cols;
     double *a = tile_at(s, k, j, &ld, &rows, &cols);
-    RMA_CALL(rma_mailbox_put(s->mb, s->rank, u_off(s, k, s->q) + local_col(s, j), a, rows, cols,
-                             ld, (int)s->lc));
+    RMA_CALL(rma_ring_put(&s->ring, s->rank, k, u_at(s, s->q) + local_col(s, j), a, rows, cols, ld,
+                          (int)s->lc));
   }
-  int *tree = s->receivers, *rep = s->receivers + s->p0;
-  int n = u_tree(s, k, tree, rep);
-  const double *mine = s->mb->data + u_off(s, k, s->q) + local_col(s, first_mine(k + 1, s->q, s->p1));
-  int rc = u_serve(s, k, 0, tree, mine);
-  if (rc == 0)
-    rc = u_children(s, k, 0, tree, n, mine);
-  rma_timing_stop(RMA_PHASE_COMM, t0);
+  handout_t h = {s, k, 0, 0, NULL, NULL};
+  rma_tree_ops_t ops = {u_put, &h};
+  const double *mine = rma_ring_slot(&s->ring, k) + u_at(s, s->q) + u_c0(s, k);
+  int rc = rma_tree_send(&s->tree, &s->ring, k, C_U, s->ranks, u_line(s, k), mine, &ops);
+  rma_timing_stop(PH_COMM, t0);
   return rc;
 }
 
@@ -578,14 +505,12 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
   *factored_ahead = 0;
   // 2. The factored panel: pivots, info, L tiles of my tile rows, in the
   // slot of D_k when it is in my group, else of my group's leader.
-  RMA_CALL(wait_for(s, k, C_L, 1));
+  RMA_CALL(rma_ring_wait(&s->ring, k, C_L, 1));
   int sender = panel_sender(s, k);
   if (!dist_at(s, k)) // (a process column's hand-outs notify each receiver)
-    RMA_CALL(rma_groups_relay(&s->grp, s->mb, s->rank, sender, counter(k, C_L)));
-  int from = rma_groups_holder(&s->grp, sender, s->rank);
-  const double *base = from == s->rank ? s->mb->data : rma_mailbox_peer_data(s->mb, from);
-  s->l_base = base + slot_off(s, k, 0);
-  const double *hdr = base + header_off(s, k);
+    RMA_CALL(rma_ring_relay(&s->ring, sender, k, C_L));
+  s->l_base = rma_ring_slot_from(&s->ring, sender, k);
+  const double *hdr = rma_ring_header_from(&s->ring, sender, k);
   int info = (int)hdr[0];
   if (info && !s->info)
     s->info = r0 + info;
@@ -595,7 +520,7 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
       s->ipiv[r0 + i] = r0 + s->piv[i];
   }
   if (k % s->p1 == s->q && !dist_at(s, k)) // (a distributed panel was factored in the tiles)
-    for (int i = first_mine(k, s->p, s->p0); i < t->mt; i += s->p0) {
+    for (int i = rma_tiles_row_from(t, s->p, k); i < t->mt; i += s->p0) {
       int ld, rows, cols;
       double *a = tile_at(s, i, k, &ld, &rows, &cols);
       for (int x = 0; x < rows; x++)
@@ -609,13 +534,13 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
   if (s->pivot) {
     double t0 = rma_timing_start();
     RMA_CALL(apply_swaps(s, k, npiv));
-    rma_timing_stop(RMA_PHASE_SWAP, t0);
+    rma_timing_stop(PH_SWAP, t0);
   }
   // 4. The U row.
   if (k % s->p0 == s->p)
     RMA_CALL(u_row_send(s, k, ck));
-  else if (s->lc > local_col(s, first_mine(k + 1, s->q, s->p1))) {
-    RMA_CALL(wait_for(s, k, C_U, 1));
+  else if (s->lc > u_c0(s, k)) {
+    RMA_CALL(rma_ring_wait(&s->ring, k, C_U, 1));
     RMA_CALL(u_row_forward(s, k));
   }
   // 5-6. Trailing update, tile column k+1 first, then its panel goes out.
@@ -631,32 +556,7 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
   } else {
     update(s, k, ck, next, t->nt);
   }
-  return rma_mailbox_store(s->mb, s->rank, C_DONE, k + 1);
-}
-
-// RMALA_VERBOSE=2: per rank, per step, when the step ended and the time it
-// spent waiting for notifications, communicating, factoring and updating.
-static void print_timeline(const lu_t *s) {
-  if (rma_core_options()->verbose < 2)
-    return;
-  rma_context_t *ctx = rma_context();
-  for (int r = 0; r < ctx->size; r++) {
-    if (r == ctx->rank && s->timeline) {
-      double prev[RMA_PHASE_COUNT + 1] = {0};
-      for (int k = 0; k < s->steps; k++) {
-        const double *row = s->timeline + k * (RMA_PHASE_COUNT + 1);
-        fprintf(stderr,
-                "rmala: lu timeline rank %d step %3d end %.4f  wait %.4f comm %.4f panel %.4f "
-                "update %.4f swap %.4f\n",
-                r, k, row[0], row[1] - prev[1], row[2] - prev[2], row[3] - prev[3],
-                row[4] - prev[4], row[5] - prev[5]);
-        for (int i = 0; i <= RMA_PHASE_COUNT; i++)
-          prev[i] = row[i];
-      }
-    }
-    fflush(stderr);
-    MPI_Barrier(ctx->comm);
-  }
+  return rma_ring_done(&s->ring, k);
 }
 
 int rma_getrf_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
@@ -664,7 +564,7 @@ int rma_getrf_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   lu_t s;
   memset(&s, 0, sizeof s);
   s.t = t, s.seg = seg, s.nb = t->mb, s.p0 = t->p0, s.p1 = t->p1;
-  s.rank = ctx->rank, s.size = ctx->size, s.p = s.rank / s.p1, s.q = s.rank % s.p1;
+  s.rank = ctx->rank, s.p = s.rank / s.p1, s.q = s.rank % s.p1;
   s.steps = t->mt < t->nt ? t->mt : t->nt;
   s.pivot = ipiv != NULL, s.ipiv = ipiv;
   s.lc = rma_numroc(t->n, t->nb, s.q, t->p1);
@@ -673,27 +573,27 @@ int rma_getrf_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   // panel on D, the factored one on D and on group leaders), U tiles (this
   // process column's local columns, sized by the largest), interchanged
   // rows. With one process row no U row or interchanged row travels: the
-  // slot is the panel area alone.
-  s.hdr = s.nb + 2;
+  // slot is the panel area alone. The header: info, stop flag, pivots.
+  // After the slots, this rank's own area for the old contents of the rows
+  // an interchange touches (only this rank writes it): kept memory, already
+  // resident, so a first call does not fault its pages in.
+  rma_ring_desc_t ring = {C_PER_SLOT, s.nb + 2, 0, 2L * s.nb * lcmax, PH_WAIT};
   s.off_panel = 0;
-  s.off_u = s.off_swap = s.slot_len = s.off_panel + (long)t->m * s.nb;
+  s.off_u = s.off_swap = ring.slot_len = s.off_panel + (long)t->m * s.nb;
   if (t->p0 > 1) {
     s.off_swap = s.off_u + (long)s.p1 * s.nb * lcmax;
-    s.slot_len = s.off_swap + 2L * s.nb * lcmax;
+    ring.slot_len = s.off_swap + 2L * s.nb * lcmax;
   }
   s.piv = malloc(sizeof(int) * (size_t)s.nb);
   s.rows = malloc(sizeof(int) * 2 * (size_t)s.nb);
   s.src = malloc(sizeof(int) * 2 * (size_t)s.nb);
-  s.done_seen = calloc((size_t)s.size, sizeof(int64_t));
   s.prow_mark = malloc((size_t)s.p0);
   s.dpiv = malloc(sizeof(int) * (size_t)s.nb);
   s.dhdr = malloc(sizeof(double) * (size_t)(s.nb + 2));
-  s.lrow_stamp = calloc((size_t)s.size, sizeof(int));
-  s.receivers = malloc(sizeof(int) * (size_t)(2 * s.p0 > s.p1 ? 2 * s.p0 : s.p1));
-  int rc = (s.piv && s.rows && s.src && s.done_seen && s.prow_mark && s.receivers &&
-            s.dpiv && s.dhdr && s.lrow_stamp)
-               ? 0
-               : RMA_ERR_NO_MEMORY;
+  s.ranks = malloc(sizeof(int) * (size_t)(s.p0 > s.p1 ? s.p0 : s.p1));
+  int rc = rma_tree_init(&s.tree, s.p0);
+  if (!(s.piv && s.rows && s.src && s.prow_mark && s.ranks && s.dpiv && s.dhdr))
+    rc = RMA_ERR_NO_MEMORY;
   // Several process rows: the process column factors each panel.
   s.dist = rma_getrf_options()->lu_panel && s.p0 > 1;
   if (s.dist) {
@@ -701,41 +601,28 @@ int rma_getrf_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
     rc = rc ? rc : rc2;
   }
   rc = rma_status_agree(ctx->comm, rc);
-  // After the slots, this rank's own area for the old contents of the rows
-  // an interchange touches (only this rank writes it): kept memory, already
-  // resident, so a first call does not fault its pages in.
   if (rc == 0)
-    rc = rma_mailbox_open_private(C_DONE + 1, RING * s.hdr,
-                                  RING * (s.hdr + s.slot_len) + 2L * s.nb * lcmax, &s.mb);
+    rc = rma_ring_open(&s.ring, &ring);
   if (rc == 0) {
-    s.old = s.mb->data + RING * (s.hdr + s.slot_len);
-    rc = rma_status_agree(ctx->comm, rma_groups_make(s.mb, &s.grp));
-  }
-  rma_timing_reset();
-  s.t_begin = MPI_Wtime();
-  if (rma_core_options()->verbose >= 2)
-    s.timeline = calloc((size_t)s.steps * (RMA_PHASE_COUNT + 1), sizeof(double));
-  if (rc == 0) {
+    s.old = rma_ring_own(&s.ring);
+    rma_timeline_t tl;
+    rma_timeline_begin(&tl, "lu", &lu_phases, s.steps);
     int ahead = 0;
     rc = panel_out(&s, 0);
     for (int k = 0; k < s.steps && rc == 0 && !s.stopped; k++) {
       rc = lu_step(&s, k, &ahead);
-      if (s.timeline) {
-        s.timeline[k * (RMA_PHASE_COUNT + 1)] = MPI_Wtime() - s.t_begin;
-        rma_timing_snapshot(s.timeline + k * (RMA_PHASE_COUNT + 1) + 1);
-      }
+      rma_timeline_step(&tl, k);
     }
-    int rc2 = rma_mailbox_close(s.mb);
+    int rc2 = rma_ring_close(&s.ring);
     rc = rc ? rc : rc2;
-    rma_timing_report(ipiv ? "rma_lu (pivoting)" : "rma_lu (no pivoting)");
-    print_timeline(&s);
+    rma_timeline_report(&tl, ipiv ? "rma_lu (pivoting)" : "rma_lu (no pivoting)");
+    rma_timeline_free(&tl);
   }
-  free(s.piv), free(s.rows), free(s.src), free(s.timeline);
-  free(s.done_seen), free(s.prow_mark), free(s.receivers), free(s.dpiv);
-  free(s.dhdr), free(s.lrow_stamp);
+  free(s.piv), free(s.rows), free(s.src), free(s.prow_mark), free(s.ranks), free(s.dpiv);
+  free(s.dhdr);
+  rma_tree_free(&s.tree);
   if (s.dist)
     rma_getrf_panel_close(&s.panel);
-  rma_groups_free(&s.grp);
   *info = s.info;
   return rc;
 }

@@ -1,7 +1,8 @@
 /*
  * The pipelined right-looking LU of one rank, GA-free: square nb x nb tiles
  * (TILED or BLOCK_CYCLIC directory) factored in place in the local segment.
- * rma_lu -> lu_run -> rma (mailbox: put + notify) -> kernel.
+ * rma_lu -> getrf_run -> pipeline (ring, hand-out, tree, timeline) -> rma
+ * (mailbox: put + notify); kernel.
  */
 #ifndef RMA_OPS_GETRF_RUN_H
 #define RMA_OPS_GETRF_RUN_H

@@ -1,8 +1,8 @@
 /*
  * The distributed triangular solves of rma_lu_solve on square-tiled factors,
  * GA-free: each rank touches only its own tiles. rma_lu_solve -> here ->
- * put + notify (contributions to the diagonal owner, two-level hand-out of
- * each solved block) -> kernel.
+ * pipeline (ring: contributions to the diagonal owner; two-level hand-out
+ * of each solved block) -> rma mailbox (put + notify); kernel.
  */
 #ifndef RMA_OPS_GETRS_RUN_H
 #define RMA_OPS_GETRS_RUN_H

@@ -1,12 +1,17 @@
 /*
- * Groups of ranks that read each other's mailbox areas in place: the nodes
- * when the mailbox is node-shared, else every rank alone. The two-level
- * fan-outs of the LU and the solve hand one copy of a block to each group
- * (its leader's area, or the sender's own area for the sender's group) and
- * notify every receiver, which reads the copy in place.
+ * The two-level hand-out of the pipeline layer. Groups of ranks read each
+ * other's mailbox areas in place: the nodes when the mailbox is node-shared,
+ * else every rank alone. A block handed out from one rank to many goes once
+ * to each group that holds a receiver (into its leader's area, or the
+ * sender's own area for the sender's group) and every receiver is notified
+ * and reads that copy in place: one put per group instead of one per rank.
+ *
+ * ops -> pipeline (ring, hand-out, tree) -> rma mailbox (put + notify).
  */
-#ifndef RMA_RMA_GROUPS_H
-#define RMA_RMA_GROUPS_H
+#ifndef RMA_PIPELINE_HANDOUT_H
+#define RMA_PIPELINE_HANDOUT_H
+
+#include <stdint.h>
 
 #include "rma/mailbox.h"
 
@@ -34,18 +39,24 @@ static inline int rma_groups_holder(const rma_groups_t *g, int sender, int me) {
   return g->of[sender] == g->of[me] ? sender : rma_groups_leader(g, g->of[me]);
 }
 
+/* Local. The data area of mb in which rank me reads a block from sender:
+ * its own when me holds the copy, else the holder's (a group neighbour,
+ * readable in place). */
+const double *rma_groups_data(const rma_groups_t *g, const rma_mailbox_t *mb, int sender, int me);
+
 /* Local (one-sided). Wait until every rank of target's group has raised its
  * counter to at least need (the credit for rewriting target's area, which
  * the group read in place). seen[r]: the largest value seen of rank r's
  * counter, kept by the caller (zeroed at first), so a wait that an earlier
- * one already implies costs nothing. */
+ * one already implies costs nothing. Returns 0 or the mailbox's error. */
 int rma_groups_wait_counter(const rma_groups_t *g, rma_mailbox_t *mb, int target, int counter,
                             int64_t need, int64_t *seen);
 
 /* What a two-level hand-out does at each holder (a rank whose area gets the
  * group's copy): wait until it may be written (credit), then write the
  * block there (put; for the sender itself, a copy into its own area, or
- * nothing when the block already sits there). */
+ * nothing when the block already sits there). Each returns 0 or an error
+ * code, which ends the hand-out. */
 typedef struct {
   int (*credit)(void *arg, int holder);
   int (*put)(void *arg, int holder, int group);
@@ -65,14 +76,15 @@ typedef struct {
  * staggered so that senders of successive steps do not all start with group
  * 0, or (a list) the groups in the order of their first receiver. stamp: one
  * int per group, scratch; mark: a value no earlier call with the same stamp
- * used.
+ * used. Returns 0 or the first error of ops or of the mailbox.
  */
-int rma_groups_fanout(const rma_groups_t *g, rma_mailbox_t *mb, int me, const int *receivers,
-                      int n, int counter, int *stamp, int mark, const rma_fanout_ops_t *ops);
+int rma_groups_fanout(const rma_groups_t *g, rma_mailbox_t *mb, int me, const int *receivers, int n,
+                      int counter, int *stamp, int mark, const rma_fanout_ops_t *ops);
 
 /* Local. After a leader's wait for a hand-out to every rank from sender has
  * ended: raise the counter of the other ranks of its group (in place), which
- * wait for it. Does nothing on other ranks or when sender is in the group. */
+ * wait for it. Does nothing on other ranks or when sender is in the group.
+ * Returns 0 or the mailbox's error. */
 int rma_groups_relay(const rma_groups_t *g, rma_mailbox_t *mb, int me, int sender, int counter);
 
 #endif

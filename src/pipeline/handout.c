@@ -1,4 +1,11 @@
-#include "rma/groups.h"
+/*
+ * The two-level hand-out (pipeline/handout.h): the groups of a mailbox's
+ * ranks, credits over a group, one copy per group and a notification per
+ * receiver.
+ *
+ * ops -> pipeline (ring, hand-out, tree) -> rma mailbox (put + notify).
+ */
+#include "pipeline/handout.h"
 
 #include <stdlib.h>
 
@@ -35,6 +42,11 @@ void rma_groups_free(rma_groups_t *g) {
   g->ngroups = 0;
 }
 
+const double *rma_groups_data(const rma_groups_t *g, const rma_mailbox_t *mb, int sender, int me) {
+  int from = rma_groups_holder(g, sender, me);
+  return from == me ? mb->data : rma_mailbox_peer_data(mb, from);
+}
+
 int rma_groups_wait_counter(const rma_groups_t *g, rma_mailbox_t *mb, int target, int counter,
                             int64_t need, int64_t *seen) {
   int x = g->of[target];
@@ -66,8 +78,8 @@ static int serve(const rma_groups_t *g, rma_mailbox_t *mb, int me, int x, const 
   return 0;
 }
 
-int rma_groups_fanout(const rma_groups_t *g, rma_mailbox_t *mb, int me, const int *receivers,
-                      int n, int counter, int *stamp, int mark, const rma_fanout_ops_t *ops) {
+int rma_groups_fanout(const rma_groups_t *g, rma_mailbox_t *mb, int me, const int *receivers, int n,
+                      int counter, int *stamp, int mark, const rma_fanout_ops_t *ops) {
   int mine = g->of[me];
   if (!receivers) { // every rank: every group, mine first
     for (int y = 0; y < g->ngroups; y++)
