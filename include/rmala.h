@@ -138,16 +138,23 @@ int rma_zgemm(char transa, char transb, int m, int n, int k, double _Complex alp
 #endif
 
 /*
- * rma_lu — Collective. Factors the m x n GA in place as P*A = L*U.
+ * rma_lu — Collective. Factors the m x n GA in place as P*A = L*U; a GA of
+ * C_FLOAT, C_DBL, C_SCPL or C_DCPL (the type is taken from the handle).
  * ipiv == NULL: no pivoting; otherwise ipiv holds min(m,n) 1-based pivot
- * indices, identical on every rank. Returns 0, -i, or i > 0 when U(i,i) is
- * exactly zero.
+ * indices, identical on every rank. Returns 0, -1 (g_a not a 2-D GA of one
+ * of those types), or i > 0 when U(i,i) is exactly zero.
  */
 int rma_lu(int g_a, int *ipiv);
 
 /*
- * rma_lu_solve — Collective. Solves A*X = B ('N') or A^T*X = B ('T') with the
- * factors from rma_lu; B (n x nrhs) is overwritten by X.
+ * rma_lu_solve — Collective. Solves A*X = B ('N'), A^T*X = B ('T') or
+ * A^H*X = B ('C': the conjugate transpose for complex GAs, the transpose
+ * for real ones; any case) with the factors and pivots (NULL: none) from
+ * rma_lu; B (n x nrhs, a GA of g_a's type) is overwritten by X. Returns 0
+ * or -i for the first illegal argument: 1 trans, 2 g_a (not square, or not
+ * a 2-D GA of C_FLOAT, C_DBL, C_SCPL or C_DCPL), 3 ipiv (an entry outside
+ * [i + 1, n]), 4 g_b (not n rows, g_a itself, or a GA of another type than
+ * g_a's); nothing is modified then.
  */
 int rma_lu_solve(char trans, int g_a, const int *ipiv, int g_b);
 
@@ -306,25 +313,41 @@ int rma_zmatrix_gemm(char transa, char transb, int m, int n, int k, double _Comp
 #endif
 
 /*
- * rma_dmatrix_getrf — Collective over the grid (double only for now). LU with partial pivoting of
+ * rma_dmatrix_getrf — Collective over the grid. LU with partial pivoting of
  * the m x n window A(ia:, ja:) in place: P sub(A) = L U. ipiv follows
  * ScaLAPACK: a local array of at least local rows + mb entries; for each
  * window row i < min(m, n) held by the caller's grid row, ipiv[local index
  * of row ia + i] = the 1-based global row (of the whole matrix) it was
  * swapped with; the same on every grid column. Any mb, nb and offsets.
  * Returns 0, -i, or i > 0 when U(i,i) of the window is exactly zero (the
- * factorization completed).
+ * factorization completed). rma_smatrix_getrf, rma_cmatrix_getrf and
+ * rma_zmatrix_getrf are the same on float, float _Complex and double
+ * _Complex matrices.
  */
 int rma_dmatrix_getrf(int m, int n, const rma_dmatrix_t *a, int ia, int ja, int *ipiv);
+int rma_smatrix_getrf(int m, int n, const rma_smatrix_t *a, int ia, int ja, int *ipiv);
 
 /*
  * rma_dmatrix_getrs — Collective over the grid. Solves op(sub(A)) X =
  * sub(B) with the factors and pivots of rma_dmatrix_getrf (or ScaLAPACK's
  * pdgetrf): sub(A) = A(ia:, ja:) n x n, sub(B) = B(ib:, jb:) n x nrhs,
- * overwritten by X; trans 'N', 'T' or 'C'.
+ * overwritten by X; trans 'N', 'T' or 'C' (any case; 'C' is the conjugate
+ * transpose for complex matrices, the transpose for real ones).
+ * rma_smatrix_getrs, rma_cmatrix_getrs and rma_zmatrix_getrs are the same
+ * with the factors of rma_?matrix_getrf (or P?GETRF) of their type.
  */
 int rma_dmatrix_getrs(char trans, int n, int nrhs, const rma_dmatrix_t *a, int ia, int ja,
                       const int *ipiv, const rma_dmatrix_t *b, int ib, int jb);
+int rma_smatrix_getrs(char trans, int n, int nrhs, const rma_smatrix_t *a, int ia, int ja,
+                      const int *ipiv, const rma_smatrix_t *b, int ib, int jb);
+#ifndef __cplusplus
+int rma_cmatrix_getrf(int m, int n, const rma_cmatrix_t *a, int ia, int ja, int *ipiv);
+int rma_zmatrix_getrf(int m, int n, const rma_zmatrix_t *a, int ia, int ja, int *ipiv);
+int rma_cmatrix_getrs(char trans, int n, int nrhs, const rma_cmatrix_t *a, int ia, int ja,
+                      const int *ipiv, const rma_cmatrix_t *b, int ib, int jb);
+int rma_zmatrix_getrs(char trans, int n, int nrhs, const rma_zmatrix_t *a, int ia, int ja,
+                      const int *ipiv, const rma_zmatrix_t *b, int ib, int jb);
+#endif
 
 #if RMALA_WITH_SCALAPACK
 /* ---------------------------------------------------------------------------
@@ -344,7 +367,7 @@ int rma_dmatrix_getrs(char trans, int n, int nrhs, const rma_dmatrix_t *a, int i
  * message, nothing modified; RMA_ERR_NOT_IMPLEMENTED for DTYPE 2 with IMB
  * != MB or INB != NB. RMALA_VERBOSE=1 prints one line per call.
  * Unmodified Fortran or C ScaLAPACK programs reach them through the drop-in
- * library librmala_scalapack (pdgemm_, pdgetrf_, pdgetrs_; README.md).
+ * library librmala_scalapack (p?gemm_, p?getrf_, p?getrs_; README.md).
  * ------------------------------------------------------------------------- */
 
 /* rma_pdgemm — PDGEMM: sub(C) = alpha op(sub(A)) op(sub(B)) + beta sub(C),
@@ -373,14 +396,30 @@ int rma_pzgemm(char transa, char transb, int m, int n, int k, double _Complex al
  * ScaLAPACK's (LOCr(M_A) + MB_A local entries, global row numbers, the same
  * on every process column). Returns i > 0 when U(i,i) is exactly zero (the
  * factorization completed). Beyond ScaLAPACK: MB != NB and offsets off
- * block boundaries are accepted. */
+ * block boundaries are accepted. rma_psgetrf, rma_pcgetrf and rma_pzgetrf
+ * are PSGETRF, PCGETRF and PZGETRF. */
 int rma_pdgetrf(int m, int n, double *a, int ia, int ja, const int *desca, int *ipiv);
+int rma_psgetrf(int m, int n, float *a, int ia, int ja, const int *desca, int *ipiv);
 
 /* rma_pdgetrs — PDGETRS: solves op(sub(A)) X = sub(B) with the factors and
  * pivots of rma_pdgetrf or ScaLAPACK's PDGETRF (and PDGETRS solves with
- * rma_pdgetrf's); trans 'N', 'T', 'C'. */
+ * rma_pdgetrf's); trans 'N', 'T', 'C'. rma_psgetrs, rma_pcgetrs and
+ * rma_pzgetrs are PSGETRS, PCGETRS and PZGETRS ('C': conjugate transpose),
+ * with the factors of rma_p?getrf or P?GETRF of their type. */
 int rma_pdgetrs(char trans, int n, int nrhs, const double *a, int ia, int ja, const int *desca,
                 const int *ipiv, double *b, int ib, int jb, const int *descb);
+int rma_psgetrs(char trans, int n, int nrhs, const float *a, int ia, int ja, const int *desca,
+                const int *ipiv, float *b, int ib, int jb, const int *descb);
+#ifndef __cplusplus
+int rma_pcgetrf(int m, int n, float _Complex *a, int ia, int ja, const int *desca, int *ipiv);
+int rma_pzgetrf(int m, int n, double _Complex *a, int ia, int ja, const int *desca, int *ipiv);
+int rma_pcgetrs(char trans, int n, int nrhs, const float _Complex *a, int ia, int ja,
+                const int *desca, const int *ipiv, float _Complex *b, int ib, int jb,
+                const int *descb);
+int rma_pzgetrs(char trans, int n, int nrhs, const double _Complex *a, int ia, int ja,
+                const int *desca, const int *ipiv, double _Complex *b, int ib, int jb,
+                const int *descb);
+#endif
 #endif /* RMALA_WITH_SCALAPACK */
 
 /* ---------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 /*
- * rma_lu: the GA front-end of the LU.
+ * rma_lu: the GA front-end of the LU, on GAs of C_FLOAT, C_DBL, C_SCPL or
+ * C_DCPL (the element type comes from the handle).
  * Layers: rma_lu (argument checks, GA_Sync brackets) -> ga/ga_matrix
- *         (verified tile directory) -> ops/lu (the engine).
+ *         (verified tile directory, typed) -> ops/getrf (the engine).
  */
 #include <ga.h>
 #include <stdio.h>
@@ -17,9 +18,11 @@ int rma_lu(int g_a, int *ipiv) {
   if (!ctx)
     return RMA_ERR_NOT_INITIALIZED;
   int m, n, bad = 0;
-  char why[96] = "";
-  if (rma_ga_is_matrix(g_a, &m, &n))
-    bad = 1, snprintf(why, sizeof why, "g_a = %d is not a 2-D GA of doubles", g_a);
+  rma_dtype_t dt;
+  char why[128] = "";
+  if (rma_ga_matrix_type(g_a, &dt, &m, &n))
+    bad = 1,
+    snprintf(why, sizeof why, "g_a = %d is not a 2-D GA of C_FLOAT, C_DBL, C_SCPL or C_DCPL", g_a);
   RMA_CALL(rma_args_agree(ctx->comm, "rma_lu", bad, why));
   GA_Sync();
   rma_ga_matrix_t mat;

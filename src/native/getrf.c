@@ -1,5 +1,5 @@
 /*
- * rma_dmatrix_getrf: the native front-end of the LU. ScaLAPACK's pivot
+ * rma_?matrix_getrf: the native front-end of the LU (s, d, c, z). ScaLAPACK's pivot
  * vectors (local, global row numbers) are written from the engine's
  * (replicated, window rows).
  * Layers: argument checks -> native window directories -> ops/getrf (the engine).

@@ -1,5 +1,6 @@
 /*
- * rma_dmatrix_getrs: the native front-end of the LU solve. ScaLAPACK's pivot
+ * rma_?matrix_getrs: the native front-end of the LU solve (s, d, c, z; op N, T,
+ * or C, the conjugate transpose for c and z). ScaLAPACK's pivot
  * vectors (local, global row numbers) are translated to the engine's
  * (replicated, window rows).
  * Layers: argument checks -> native window directories -> ops/getrs (the engine).

@@ -24,14 +24,15 @@ int rma_bcm_gemm_run(char transa, char transb, int m, int n, int k, rma_scalar_t
                      const rma_bcm_t *a, int ia, int ja, const rma_bcm_t *b, int ib, int jb,
                      rma_scalar_t beta, const rma_bcm_t *c, int ic, int jc);
 
-/* Collective over a's grid: rma_dmatrix_getrf (checks, then the run). */
+/* Collective over a's grid: rma_?matrix_getrf (checks, then the run). */
 int rma_bcm_getrf(const char *routine, int m, int n, const rma_bcm_t *a, int ia, int ja,
                   int *ipiv);
 
 /* Collective over the grid: the LU with checked arguments. */
 int rma_bcm_getrf_run(int m, int n, const rma_bcm_t *a, int ia, int ja, int *ipiv);
 
-/* Collective over a's grid: rma_dmatrix_getrs (checks, then the run). */
+/* Collective over a's grid: rma_?matrix_getrs (checks, then the run; b of
+ * a's type). */
 int rma_bcm_getrs(const char *routine, char trans, int n, int nrhs, const rma_bcm_t *a, int ia,
                   int ja, const int *ipiv, const rma_bcm_t *b, int ib, int jb);
 

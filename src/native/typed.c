@@ -13,11 +13,11 @@
 #define VIEW(x, dt, tmp) ((x) ? ((tmp) = RMA_BCM((x), (dt)), &(tmp)) : NULL)
 
 #define RMA_NATIVE_TYPED(p, T, DT)                                                                 \
-  int rma_##p##matrix_local_size(const rma_##p##matrix_t *a, int *lrows, int *lcols) {            \
+  int rma_##p##matrix_local_size(const rma_##p##matrix_t *a, int *lrows, int *lcols) {             \
     rma_bcm_t A;                                                                                   \
     return rma_bcm_local_size(VIEW(a, DT, A), lrows, lcols);                                       \
   }                                                                                                \
-  int rma_##p##matrix_alloc(rma_##p##matrix_t *a) {                                               \
+  int rma_##p##matrix_alloc(rma_##p##matrix_t *a) {                                                \
     if (!a)                                                                                        \
       return -1;                                                                                   \
     rma_bcm_t A = RMA_BCM(a, DT);                                                                  \
@@ -25,37 +25,32 @@
     a->data = A.data, a->lld = A.lld;                                                              \
     return rc;                                                                                     \
   }                                                                                                \
-  void rma_##p##matrix_free(rma_##p##matrix_t *a) {                                               \
+  void rma_##p##matrix_free(rma_##p##matrix_t *a) {                                                \
     if (a) {                                                                                       \
       rma_bcm_t A = RMA_BCM(a, DT);                                                                \
       rma_bcm_free(&A);                                                                            \
       a->data = NULL;                                                                              \
     }                                                                                              \
   }                                                                                                \
-  int rma_##p##matrix_gemm(char transa, char transb, int m, int n, int k, T alpha,                \
-                           const rma_##p##matrix_t *a, int ia, int ja,                            \
-                           const rma_##p##matrix_t *b, int ib, int jb, T beta,                    \
-                           const rma_##p##matrix_t *c, int ic, int jc) {                          \
+  int rma_##p##matrix_gemm(char transa, char transb, int m, int n, int k, T alpha,                 \
+                           const rma_##p##matrix_t *a, int ia, int ja, const rma_##p##matrix_t *b, \
+                           int ib, int jb, T beta, const rma_##p##matrix_t *c, int ic, int jc) {   \
     rma_bcm_t A, B, C;                                                                             \
-    return rma_bcm_gemm("rma_" #p "matrix_gemm", transa, transb, m, n, k, alpha,                   \
-                        VIEW(a, DT, A), ia, ja, VIEW(b, DT, B), ib, jb, beta, VIEW(c, DT, C), ic,  \
-                        jc);                                                                       \
+    return rma_bcm_gemm("rma_" #p "matrix_gemm", transa, transb, m, n, k, alpha, VIEW(a, DT, A),   \
+                        ia, ja, VIEW(b, DT, B), ib, jb, beta, VIEW(c, DT, C), ic, jc);             \
+  }                                                                                                \
+  int rma_##p##matrix_getrf(int m, int n, const rma_##p##matrix_t *a, int ia, int ja, int *ipiv) { \
+    rma_bcm_t A;                                                                                   \
+    return rma_bcm_getrf("rma_" #p "matrix_getrf", m, n, VIEW(a, DT, A), ia, ja, ipiv);            \
+  }                                                                                                \
+  int rma_##p##matrix_getrs(char trans, int n, int nrhs, const rma_##p##matrix_t *a, int ia,       \
+                            int ja, const int *ipiv, const rma_##p##matrix_t *b, int ib, int jb) { \
+    rma_bcm_t A, B;                                                                                \
+    return rma_bcm_getrs("rma_" #p "matrix_getrs", trans, n, nrhs, VIEW(a, DT, A), ia, ja, ipiv,   \
+                         VIEW(b, DT, B), ib, jb);                                                  \
   }
 
 RMA_NATIVE_TYPED(s, float, RMA_DT_S)
 RMA_NATIVE_TYPED(d, double, RMA_DT_D)
 RMA_NATIVE_TYPED(c, float _Complex, RMA_DT_C)
 RMA_NATIVE_TYPED(z, double _Complex, RMA_DT_Z)
-
-// The LU and its solve: double only until the typed LU lands.
-int rma_dmatrix_getrf(int m, int n, const rma_dmatrix_t *a, int ia, int ja, int *ipiv) {
-  rma_bcm_t A;
-  return rma_bcm_getrf("rma_dmatrix_getrf", m, n, VIEW(a, RMA_DT_D, A), ia, ja, ipiv);
-}
-
-int rma_dmatrix_getrs(char trans, int n, int nrhs, const rma_dmatrix_t *a, int ia, int ja,
-                      const int *ipiv, const rma_dmatrix_t *b, int ib, int jb) {
-  rma_bcm_t A, B;
-  return rma_bcm_getrs("rma_dmatrix_getrs", trans, n, nrhs, VIEW(a, RMA_DT_D, A), ia, ja, ipiv,
-                       VIEW(b, RMA_DT_D, B), ib, jb);
-}

@@ -1,8 +1,8 @@
 /*
  * The drop-in ScaLAPACK library (librmala_scalapack): ScaLAPACK's Fortran
- * symbols psgemm_, pdgemm_, pcgemm_, pzgemm_, pdgetrf_ and pdgetrs_, served
- * by rma_p?gemm, rma_pdgetrf and rma_pdgetrs. Linked before ScaLAPACK, it makes an unmodified Fortran
- * or C ScaLAPACK program call rmala.
+ * symbols p?gemm_, p?getrf_ and p?getrs_ (? = s, d, c, z), served by
+ * rma_p?gemm, rma_p?getrf and rma_p?getrs. Linked before ScaLAPACK, it makes
+ * an unmodified Fortran or C ScaLAPACK program call rmala.
  *
  * Layer: above the ScaLAPACK front-end (src/scalapack); uses only rmala.h,
  * BLACS's C interface and the dynamic linker. Kept out of librmala, so
@@ -19,8 +19,8 @@
  *   - RMA_ERR_NOT_IMPLEMENTED (DTYPE 2 descriptors with IMB != MB or
  *     INB != NB).
  * Any other RMA_ERR_* code is a failure inside rmala after which the
- * operands may be partly written: it is printed and not re-run (PDGETRF,
- * PDGETRS: INFO = the code; PDGEMM has no INFO). Calls ScaLAPACK makes to
+ * operands may be partly written: it is printed and not re-run (P?GETRF,
+ * P?GETRS: INFO = the code; P?GEMM has no INFO). Calls ScaLAPACK makes to
  * these routines from inside its own library (PDGESV -> PDGETRF, PDGETRF ->
  * PDGEMM, ...) stay with ScaLAPACK. RMALA_VERBOSE=1: one line per call on
  * grid process (0,0) saying who served it.
@@ -35,18 +35,6 @@
 // BLACS (inside ScaLAPACK) declares no C header.
 void Cblacs_gridinfo(int ictxt, int *nprow, int *npcol, int *myrow, int *mycol);
 
-typedef void pdgetrf_fn(const int *, const int *, double *, const int *, const int *,
-                        const int *, int *, int *);
-typedef void pdgetrs_fn(const char *, const int *, const int *, const double *, const int *,
-                        const int *, const int *, const int *, double *, const int *,
-                        const int *, const int *, int *, size_t);
-
-void pdgetrf_(const int *m, const int *n, double *a, const int *ia, const int *ja,
-              const int *desca, int *ipiv, int *info);
-void pdgetrs_(const char *trans, const int *n, const int *nrhs, const double *a, const int *ia,
-              const int *ja, const int *desca, const int *ipiv, double *b, const int *ib,
-              const int *jb, const int *descb, int *info, size_t ltrans);
-
 // ScaLAPACK's definition of one routine, looked up on first need.
 typedef struct {
   const char *symbol; // "pdgemm_"
@@ -56,9 +44,6 @@ typedef struct {
   int looked;
   char why[128]; // why real is NULL
 } next_t;
-
-static next_t next_pdgetrf = {"pdgetrf_", "PDGETRF", NULL, NULL, 0, ""};
-static next_t next_pdgetrs = {"pdgetrs_", "PDGETRS", NULL, NULL, 0, ""};
 
 // The next definition of nx->symbol after this program's (self, ours,
 // never counts); NULL when there is none (nx->why says why).
@@ -104,7 +89,7 @@ typedef enum { SERVED, TO_SCALAPACK, FAILED } outcome_t;
 
 static outcome_t outcome(int rc) {
   if (rc >= 0)
-    return SERVED; // 0, or PDGETRF's zero pivot i > 0
+    return SERVED; // 0, or P?GETRF's zero pivot i > 0
   // Argument codes and RMA_ERR_NOT_IMPLEMENTED: reported before any work.
   if (rc > -10000 || rc == RMA_ERR_NOT_IMPLEMENTED)
     return TO_SCALAPACK;
@@ -123,8 +108,9 @@ static void *after(next_t *nx, void *self, int rc, const int *desc) {
   }
   if (o == FAILED) {
     if (say)
-      fprintf(stderr, "rmala: %s failed in rmala: %s (%d); not re-run by ScaLAPACK (the operands "
-                      "may be partly written)\n",
+      fprintf(stderr,
+              "rmala: %s failed in rmala: %s (%d); not re-run by ScaLAPACK (the operands "
+              "may be partly written)\n",
               nx->name, rma_strerror(rc), rc);
     return NULL;
   }
@@ -149,17 +135,17 @@ static void *after(next_t *nx, void *self, int rc, const int *desc) {
                              const T *, const T *, const int *, const int *, const int *,          \
                              const T *, const int *, const int *, const int *, const T *, T *,     \
                              const int *, const int *, const int *, size_t, size_t);               \
-  void p##x##gemm_(const char *transa, const char *transb, const int *m, const int *n,            \
+  void p##x##gemm_(const char *transa, const char *transb, const int *m, const int *n,             \
                    const int *k, const T *alpha, const T *a, const int *ia, const int *ja,         \
-                   const int *desca, const T *b, const int *ib, const int *jb,                     \
-                   const int *descb, const T *beta, T *c, const int *ic, const int *jc,            \
-                   const int *descc, size_t ltransa, size_t ltransb);                              \
-  static next_t next_p##x##gemm = {"p" #x "gemm_", "P" #X "GEMM", NULL, NULL, 0, ""};            \
-  void p##x##gemm_(const char *transa, const char *transb, const int *m, const int *n,            \
+                   const int *desca, const T *b, const int *ib, const int *jb, const int *descb,   \
+                   const T *beta, T *c, const int *ic, const int *jc, const int *descc,            \
+                   size_t ltransa, size_t ltransb);                                                \
+  static next_t next_p##x##gemm = {"p" #x "gemm_", "P" #X "GEMM", NULL, NULL, 0, ""};              \
+  void p##x##gemm_(const char *transa, const char *transb, const int *m, const int *n,             \
                    const int *k, const T *alpha, const T *a, const int *ia, const int *ja,         \
-                   const int *desca, const T *b, const int *ib, const int *jb,                     \
-                   const int *descb, const T *beta, T *c, const int *ic, const int *jc,            \
-                   const int *descc, size_t ltransa, size_t ltransb) {                             \
+                   const int *desca, const T *b, const int *ib, const int *jb, const int *descb,   \
+                   const T *beta, T *c, const int *ic, const int *jc, const int *descc,            \
+                   size_t ltransa, size_t ltransb) {                                               \
     (void)ltransa, (void)ltransb;                                                                  \
     void *self = (void *)p##x##gemm_;                                                              \
     p##x##gemm_fn *real = NULL;                                                                    \
@@ -180,32 +166,58 @@ RMA_DROPIN_PGEMM(d, D, double)
 RMA_DROPIN_PGEMM(c, C, float _Complex)
 RMA_DROPIN_PGEMM(z, Z, double _Complex)
 
-void pdgetrf_(const int *m, const int *n, double *a, const int *ia, const int *ja,
-              const int *desca, int *ipiv, int *info) {
-  void *self = (void *)pdgetrf_;
-  pdgetrf_fn *real = NULL;
-  if (from_scalapack(&next_pdgetrf, self, __builtin_return_address(0))) {
-    real = (pdgetrf_fn *)next_pdgetrf.real;
-  } else {
-    *info = rma_pdgetrf(*m, *n, a, *ia, *ja, desca, ipiv);
-    real = (pdgetrf_fn *)after(&next_pdgetrf, self, *info, desca);
+// P?GETRF in the four types on rma_p?getrf.
+#define RMA_DROPIN_PGETRF(x, X, T)                                                                 \
+  typedef void p##x##getrf_fn(const int *, const int *, T *, const int *, const int *,             \
+                              const int *, int *, int *);                                          \
+  void p##x##getrf_(const int *m, const int *n, T *a, const int *ia, const int *ja,                \
+                    const int *desca, int *ipiv, int *info);                                       \
+  static next_t next_p##x##getrf = {"p" #x "getrf_", "P" #X "GETRF", NULL, NULL, 0, ""};           \
+  void p##x##getrf_(const int *m, const int *n, T *a, const int *ia, const int *ja,                \
+                    const int *desca, int *ipiv, int *info) {                                      \
+    void *self = (void *)p##x##getrf_;                                                             \
+    p##x##getrf_fn *real = NULL;                                                                   \
+    if (from_scalapack(&next_p##x##getrf, self, __builtin_return_address(0))) {                    \
+      real = (p##x##getrf_fn *)next_p##x##getrf.real;                                              \
+    } else {                                                                                       \
+      *info = rma_p##x##getrf(*m, *n, a, *ia, *ja, desca, ipiv);                                   \
+      real = (p##x##getrf_fn *)after(&next_p##x##getrf, self, *info, desca);                       \
+    }                                                                                              \
+    if (real)                                                                                      \
+      real(m, n, a, ia, ja, desca, ipiv, info);                                                    \
   }
-  if (real)
-    real(m, n, a, ia, ja, desca, ipiv, info);
-}
 
-void pdgetrs_(const char *trans, const int *n, const int *nrhs, const double *a, const int *ia,
-              const int *ja, const int *desca, const int *ipiv, double *b, const int *ib,
-              const int *jb, const int *descb, int *info, size_t ltrans) {
-  (void)ltrans;
-  void *self = (void *)pdgetrs_;
-  pdgetrs_fn *real = NULL;
-  if (from_scalapack(&next_pdgetrs, self, __builtin_return_address(0))) {
-    real = (pdgetrs_fn *)next_pdgetrs.real;
-  } else {
-    *info = rma_pdgetrs(*trans, *n, *nrhs, a, *ia, *ja, desca, ipiv, b, *ib, *jb, descb);
-    real = (pdgetrs_fn *)after(&next_pdgetrs, self, *info, desca);
+RMA_DROPIN_PGETRF(s, S, float)
+RMA_DROPIN_PGETRF(d, D, double)
+RMA_DROPIN_PGETRF(c, C, float _Complex)
+RMA_DROPIN_PGETRF(z, Z, double _Complex)
+
+// P?GETRS in the four types on rma_p?getrs.
+#define RMA_DROPIN_PGETRS(x, X, T)                                                                 \
+  typedef void p##x##getrs_fn(const char *, const int *, const int *, const T *, const int *,      \
+                              const int *, const int *, const int *, T *, const int *,             \
+                              const int *, const int *, int *, size_t);                            \
+  void p##x##getrs_(const char *trans, const int *n, const int *nrhs, const T *a, const int *ia,   \
+                    const int *ja, const int *desca, const int *ipiv, T *b, const int *ib,         \
+                    const int *jb, const int *descb, int *info, size_t ltrans);                    \
+  static next_t next_p##x##getrs = {"p" #x "getrs_", "P" #X "GETRS", NULL, NULL, 0, ""};           \
+  void p##x##getrs_(const char *trans, const int *n, const int *nrhs, const T *a, const int *ia,   \
+                    const int *ja, const int *desca, const int *ipiv, T *b, const int *ib,         \
+                    const int *jb, const int *descb, int *info, size_t ltrans) {                   \
+    (void)ltrans;                                                                                  \
+    void *self = (void *)p##x##getrs_;                                                             \
+    p##x##getrs_fn *real = NULL;                                                                   \
+    if (from_scalapack(&next_p##x##getrs, self, __builtin_return_address(0))) {                    \
+      real = (p##x##getrs_fn *)next_p##x##getrs.real;                                              \
+    } else {                                                                                       \
+      *info = rma_p##x##getrs(*trans, *n, *nrhs, a, *ia, *ja, desca, ipiv, b, *ib, *jb, descb);    \
+      real = (p##x##getrs_fn *)after(&next_p##x##getrs, self, *info, desca);                       \
+    }                                                                                              \
+    if (real)                                                                                      \
+      real(trans, n, nrhs, a, ia, ja, desca, ipiv, b, ib, jb, descb, info, 1);                     \
   }
-  if (real)
-    real(trans, n, nrhs, a, ia, ja, desca, ipiv, b, ib, jb, descb, info, 1);
-}
+
+RMA_DROPIN_PGETRS(s, S, float)
+RMA_DROPIN_PGETRS(d, D, double)
+RMA_DROPIN_PGETRS(c, C, float _Complex)
+RMA_DROPIN_PGETRS(z, Z, double _Complex)

@@ -5,8 +5,10 @@
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "rmala.h"
+#include "typed_elem.h"
 
 // Rows [r0, r1) of the matrix this rank writes: an even stripe per rank.
 static void my_stripe(int m, int *r0, int *r1) {
@@ -79,6 +81,43 @@ int rt_create_regular(int m, int n, const char *name) {
   GA_Allocate(g);
   GA_Zero(g);
   return g;
+}
+
+int rt_tcreate(int t, int layout, int rows, int cols, int mb, int nb) {
+  static const int ga_type[TE_NTYPES] = {C_FLOAT, C_DBL, C_SCPL, C_DCPL};
+  int g = 0;
+  if (layout < 2) {
+    int rc = rma_matrix_create_type(ga_type[t], rows, cols, mb, nb, 0, 0,
+                                    layout ? RMA_LAYOUT_SCALAPACK : RMA_LAYOUT_TILED, "t", &g);
+    return rc ? 0 : g;
+  }
+  int dims[2] = {rows, cols};
+  g = GA_Create_handle();
+  GA_Set_data(g, 2, dims, ga_type[t]);
+  GA_Set_array_name(g, "t");
+  return GA_Allocate(g) ? g : 0;
+}
+
+void rt_tfill(int t, int g, int rows, int cols, uint64_t seed, double diag, void *full) {
+  size_t es = te_size(t);
+  void *all = full ? full : malloc(es * ((size_t)rows * cols + 1));
+  for (int i = 0; i < rows; i++)
+    for (int j = 0; j < cols; j++)
+      te_put(t, all, (long)i * cols + j, rt_tvalue(t, seed, i, j) + (i == j ? diag : 0.0));
+  int r0, r1;
+  my_stripe(rows, &r0, &r1);
+  if (r1 > r0 && cols > 0) {
+    int lo[2] = {r0, 0}, hi[2] = {r1 - 1, cols - 1}, ld[1] = {cols};
+    NGA_Put(g, lo, hi, (char *)all + es * (size_t)r0 * cols, ld);
+  }
+  GA_Sync();
+  if (!full)
+    free(all);
+}
+
+void rt_tgather(int t, int g, int rows, int cols, void *buf) {
+  memset(buf, 0, te_size(t) * (size_t)rows * cols);
+  rt_gather(g, rows, cols, buf);
 }
 
 void rt_init(int *argc, char ***argv, int *me, int *np) {

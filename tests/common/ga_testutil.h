@@ -2,7 +2,9 @@
  * The GA piece of the test helpers, shared by the GA tests and benchmarks/
  * (not part of the installed library; built only with RMALA_WITH_GA): GA
  * fill / gather helpers on the seeded generator of testutil.h, so every run,
- * every process count and every library sees the same matrix.
+ * every process count and every library sees the same matrix: GAs of doubles
+ * (rt_fill, rt_gather, ...) and of any element type (rt_tcreate, rt_tfill,
+ * rt_tgather).
  */
 #ifndef RMA_TEST_GA_TESTUTIL_H
 #define RMA_TEST_GA_TESTUTIL_H
@@ -32,6 +34,23 @@ void rt_gather(int g_a, int m, int n, double *buf);
 
 /* Create a regular (GA default distribution) m x n double GA. Collective. */
 int rt_create_regular(int m, int n, const char *name);
+
+/* A rows x cols GA of element type t (typed_elem.h's TE_S .. TE_Z: C_FLOAT,
+ * C_DBL, C_SCPL, C_DCPL): layout 0 tiled and 1 ScaLAPACK in mb x nb blocks
+ * (rma_matrix_create_type, rmala's grid), 2 GA's regular distribution.
+ * Returns the handle, or 0 when it could not be made (GA's handles are
+ * negative). Collective. */
+int rt_tcreate(int t, int layout, int rows, int cols, int mb, int nb);
+
+/* Fill the rows x cols GA g of type t with rt_tvalue(t, seed, i, j) (plus
+ * diag on the diagonal); full (rows x cols elements of type t, row-major,
+ * may be NULL) gets the same matrix on every rank. Collective; each rank
+ * puts a stripe of rows. */
+void rt_tfill(int t, int g, int rows, int cols, uint64_t seed, double diag, void *full);
+
+/* Copy the top-left rows x cols block of the GA g of type t into buf
+ * (row-major, elements of type t) on every rank. Collective. */
+void rt_tgather(int t, int g, int rows, int cols, void *buf);
 
 /* MPI_Init, GA_Initialize and rma_init (the job is aborted when rma_init
  * fails); *me and *np get the rank and the number of processes. */

@@ -1,11 +1,14 @@
 #include "testutil.h"
 
+#include <complex.h>
 #include <math.h>
 #include <mpi.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "typed_elem.h"
 
 // ---- Generators -----------------------------------------------------------
 
@@ -104,6 +107,60 @@ double *rt_dmatrix_gather(const rma_dmatrix_t *x, int i0, int j0, int rows, int 
     }
   // Each entry is held by exactly one process: the sum is the entry.
   MPI_Allreduce(MPI_IN_PLACE, w, rows * cols, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  return w;
+}
+
+// ---- Native matrices of any element type ------------------------------------
+
+double complex rt_tvalue(int t, uint64_t seed, long i, long j) {
+  double complex v = rt_entry(seed, i, j), r[1];
+  if (te_complex(t))
+    v += I * rt_entry(seed + 1000, i, j);
+  te_put(t, r, 0, v);
+  return te_get(t, r, 0);
+}
+
+int rt_tmatrix_make(int t, rma_grid_t g, int m, int n, int mb, int nb, int rs, int cs, int pad,
+                    uint64_t seed, rt_tmatrix_t *x) {
+  x->d = (rma_dmatrix_t){g, m, n, mb, nb, rs, cs, NULL, 1};
+  x->t = t, x->data = NULL;
+  if (pad < 0 || rma_dmatrix_local_size(&x->d, &x->lr, &x->lc))
+    return -1;
+  x->d.lld = (x->lr > 1 ? x->lr : 1) + pad;
+  long len = rt_tmatrix_len(x);
+  x->data = malloc(te_size(t) * (size_t)len);
+  if (!x->data)
+    return -1;
+  for (long e = 0; e < len; e++)
+    te_put(t, x->data, e, -7.0 - 3.0 * I);
+  for (int lj = 0; lj < x->lc; lj++)
+    for (int li = 0; li < x->lr; li++) {
+      int gi, gj;
+      rt_dmatrix_global(&x->d, li, lj, &gi, &gj);
+      te_put(t, x->data, li + (long)lj * x->d.lld, rt_tvalue(t, seed, gi, gj));
+    }
+  return 0;
+}
+
+void rt_tmatrix_free(rt_tmatrix_t *x) {
+  free(x->data);
+  x->data = NULL;
+}
+
+long rt_tmatrix_len(const rt_tmatrix_t *x) { return (long)x->d.lld * (x->lc > 0 ? x->lc : 1); }
+
+double complex *rt_tmatrix_gather(const rt_tmatrix_t *x, int i0, int j0, int rows, int cols) {
+  double complex *w = calloc((size_t)rows * (size_t)cols + 1, sizeof(double complex));
+  for (int lj = 0; lj < x->lc; lj++)
+    for (int li = 0; li < x->lr; li++) {
+      int gi, gj;
+      rt_dmatrix_global(&x->d, li, lj, &gi, &gj);
+      gi -= i0, gj -= j0;
+      if (gi >= 0 && gi < rows && gj >= 0 && gj < cols)
+        w[gi + (long)gj * rows] = te_get(x->t, x->data, li + (long)lj * x->d.lld);
+    }
+  // Each entry is held by exactly one process: the sum is the entry.
+  MPI_Allreduce(MPI_IN_PLACE, w, rows * cols, MPI_C_DOUBLE_COMPLEX, MPI_SUM, MPI_COMM_WORLD);
   return w;
 }
 

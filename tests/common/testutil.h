@@ -6,7 +6,8 @@
  *    and run sees the same matrix) and a small deterministic generator for
  *    drawing sweep cases;
  *  - ScaLAPACK's block-cyclic index arithmetic and native matrices filled by
- *    the generator;
+ *    the generator, of doubles (rt_dmatrix_*) or of any element type
+ *    (rt_tmatrix_*, the types of typed_elem.h);
  *  - failure reporting: a "FAIL rank r: reason" line and a count;
  *  - all ranks agreeing: a return code the same on every rank, a flag on any;
  *  - worst-ratio reporting: each numerical check names its formula and
@@ -72,6 +73,48 @@ void rt_dmatrix_global(const rma_dmatrix_t *x, int li, int lj, int *gi, int *gj)
  * x(i0 : i0+rows-1, j0 : j0+cols-1) on every rank, column-major with
  * leading dimension rows (malloc'ed; free it). */
 double *rt_dmatrix_gather(const rma_dmatrix_t *x, int i0, int j0, int rows, int cols);
+
+/* ---- Native matrices of any element type -------------------------------- */
+
+/* Local. Entry (i, j) of the matrix named by seed in type t (typed_elem.h's
+ * TE_S .. TE_Z), rounded to the type as the library sees it: rt_entry(seed,
+ * i, j), plus I rt_entry(seed + 1000, i, j) for c and z. */
+double _Complex rt_tvalue(int t, uint64_t seed, long i, long j);
+
+/* A native matrix of type t. The typed structs rma_?matrix_t share one
+ * layout, so the shape is kept in an rma_dmatrix_t (d.data unused) and the
+ * local array as bytes; RT_TMATRIX gives the typed struct. */
+typedef struct {
+  rma_dmatrix_t d; /* grid, extents, blocks, sources, lld */
+  void *data;      /* the local array, column-major, lld d.lld */
+  int t, lr, lc;   /* element type, local rows and columns */
+} rt_tmatrix_t;
+
+/* The typed struct rma_<p>matrix_t of x (p: s, d, c or z, x's type). */
+#define RT_TMATRIX(p, x)                                                                           \
+  ((rma_##p##matrix_t){(x)->d.grid, (x)->d.m, (x)->d.n, (x)->d.mb, (x)->d.nb, (x)->d.rsrc,         \
+                       (x)->d.csrc, (x)->data, (x)->d.lld})
+
+/* Local. *x = an m x n matrix of type t on grid g in mb x nb blocks from
+ * grid position (rs, cs), entry (i, j) = rt_tvalue(t, seed, i, j), in a
+ * local array of the caller's own with lld = max(1, local rows) + pad
+ * (pad >= 0); the padding (and a local array without columns) holds -7 - 3i
+ * (-7 for s and d). Returns 0, or -1 (illegal fields, no memory). Free with
+ * rt_tmatrix_free. */
+int rt_tmatrix_make(int t, rma_grid_t g, int m, int n, int mb, int nb, int rs, int cs, int pad,
+                    uint64_t seed, rt_tmatrix_t *x);
+
+/* Local. Frees x's local array. */
+void rt_tmatrix_free(rt_tmatrix_t *x);
+
+/* Local. Elements of x's local array, padding included (lld x local
+ * columns, at least one column). */
+long rt_tmatrix_len(const rt_tmatrix_t *x);
+
+/* Collective over MPI_COMM_WORLD (the grid's processes). The window
+ * x(i0 : i0+rows-1, j0 : j0+cols-1) on every rank as double complex,
+ * column-major with leading dimension rows (malloc'ed; free it). */
+double _Complex *rt_tmatrix_gather(const rt_tmatrix_t *x, int i0, int j0, int rows, int cols);
 
 /* ---- Failure reporting -------------------------------------------------- */
 

@@ -24,61 +24,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ga_testutil.h"
 #include "rmala.h"
 #include "typed_elem.h"
-#include "ga_testutil.h"
 
 enum { S = TE_S, D = TE_D, C = TE_C, Z = TE_Z, NTYPES = TE_NTYPES };
-static const int ga_type[NTYPES] = {C_FLOAT, C_DBL, C_SCPL, C_DCPL};
 static int me = 0, np = 1;
 static rt_ratio_t worst[NTYPES] = {
     RT_RATIO("gemm s", "|C - ref| / (eps (|alpha| k max|A| max|B| + |beta| max|C0|))", 16),
     RT_RATIO("gemm d", "|C - ref| / (eps (|alpha| k max|A| max|B| + |beta| max|C0|))", 16),
     RT_RATIO("gemm c", "|C - ref| / (eps (|alpha| k max|A| max|B| + |beta| max|C0|))", 16),
     RT_RATIO("gemm z", "|C - ref| / (eps (|alpha| k max|A| max|B| + |beta| max|C0|))", 16)};
-
-
-// A rows x cols GA of type t: layout 0 tiled, 1 ScaLAPACK, 2 regular; 0 when
-// it could not be made (GA's handles are negative).
-static int create(int t, int layout, int rows, int cols, int mb, int nb) {
-  int g = 0;
-  if (layout < 2) {
-    int rc = rma_matrix_create_type(ga_type[t], rows, cols, mb, nb, 0, 0,
-                                    layout ? RMA_LAYOUT_SCALAPACK : RMA_LAYOUT_TILED, "t", &g);
-    return rc ? 0 : g;
-  }
-  int dims[2] = {rows, cols};
-  g = GA_Create_handle();
-  GA_Set_data(g, 2, dims, ga_type[t]);
-  GA_Allocate(g);
-  return g;
-}
-
-// Fill g (rows x cols) from seed, rounded to the type; every rank keeps the
-// whole matrix in full (row-major) for the reference.
-static void fill(int t, int g, int rows, int cols, unsigned seed, void *full) {
-  for (int i = 0; i < rows; i++)
-    for (int j = 0; j < cols; j++) {
-      double complex v = rt_entry(seed, i, j);
-      if (t >= C)
-        v += I * rt_entry(seed + 999, i, j);
-      te_put(t, full, (long)i * cols + j, v);
-    }
-  // Each rank puts a stripe of rows.
-  int r0 = rows * me / np, r1 = rows * (me + 1) / np;
-  if (r1 > r0) {
-    int lo[2] = {r0, 0}, hi[2] = {r1 - 1, cols - 1}, ld[1] = {cols};
-    NGA_Put(g, lo, hi, (char *)full + te_size(t) * (size_t)r0 * cols, ld);
-  }
-  GA_Sync();
-}
-
-static void gather(int t, int g, int rows, int cols, void *buf) {
-  int lo[2] = {0, 0}, hi[2] = {rows - 1, cols - 1}, ld[1] = {cols};
-  memset(buf, 0, te_size(t) * (size_t)rows * cols);
-  NGA_Get(g, lo, hi, buf, ld);
-  GA_Sync();
-}
 
 static int call(int t, char ta, char tb, int m, int n, int k, double complex alpha, int ga, int gb,
                 double complex beta, int gc) {
@@ -103,10 +59,11 @@ static void one_case(int t, int layout, int caseno) {
   double complex alpha = alphas[caseno % 3], beta = betas[(caseno / 2) % 3];
   if (t < C)
     alpha = creal(alpha), beta = creal(beta);
-  int ar = ta == 'N' ? m : k, ac = ta == 'N' ? k : m, br = tb == 'N' ? k : n, bc = tb == 'N' ? n : k;
+  int ar = ta == 'N' ? m : k, ac = ta == 'N' ? k : m, br = tb == 'N' ? k : n,
+      bc = tb == 'N' ? n : k;
   int cr = m + 2, cc = n + 3, mb = 2 + caseno % 5, nb = 3 + caseno % 4;
-  int ga = create(t, layout, ar, ac, mb, nb), gb = create(t, layout, br, bc, nb, mb);
-  int gc = create(t, layout, cr, cc, mb, mb);
+  int ga = rt_tcreate(t, layout, ar, ac, mb, nb), gb = rt_tcreate(t, layout, br, bc, nb, mb);
+  int gc = rt_tcreate(t, layout, cr, cc, mb, mb);
   if (!ga || !gb || !gc) {
     rt_fail("type %c layout %d case %d: could not create the arrays", te_name(t), layout, caseno);
     return;
@@ -115,13 +72,13 @@ static void one_case(int t, int layout, int caseno) {
   void *A = malloc(es * (size_t)ar * ac), *B = malloc(es * (size_t)br * bc);
   void *C0 = malloc(es * (size_t)cr * cc), *C1 = malloc(es * (size_t)cr * cc);
   unsigned seed = 100u * (unsigned)caseno + 7u * (unsigned)t + (unsigned)layout;
-  fill(t, ga, ar, ac, seed + 1, A);
-  fill(t, gb, br, bc, seed + 2, B);
-  fill(t, gc, cr, cc, seed + 3, C0);
+  rt_tfill(t, ga, ar, ac, seed + 1, 0.0, A);
+  rt_tfill(t, gb, br, bc, seed + 2, 0.0, B);
+  rt_tfill(t, gc, cr, cc, seed + 3, 0.0, C0);
   int rc = call(t, ta, tb, m, n, k, alpha, ga, gb, beta, gc);
   if (rc)
     rt_fail("type %c layout %d case %d %c%c: rc %d", te_name(t), layout, caseno, ta, tb, rc);
-  gather(t, gc, cr, cc, C1);
+  rt_tgather(t, gc, cr, cc, C1);
   double amax = 0, bmax = 0, cmax = 0;
   for (long e = 0; e < (long)ar * ac; e++)
     amax = fmax(amax, cabs(te_get(t, A, e)));
@@ -141,8 +98,10 @@ static void one_case(int t, int layout, int caseno) {
       }
       double complex ref = beta == 0.0 ? 0.0 : beta * te_get(t, C0, e);
       for (int x = 0; x < k && alpha != 0.0; x++) {
-        double complex av = ta == 'N' ? te_get(t, A, (long)i * ac + x) : te_get(t, A, (long)x * ac + i);
-        double complex bv = tb == 'N' ? te_get(t, B, (long)x * bc + j) : te_get(t, B, (long)j * bc + x);
+        double complex av =
+            ta == 'N' ? te_get(t, A, (long)i * ac + x) : te_get(t, A, (long)x * ac + i);
+        double complex bv =
+            tb == 'N' ? te_get(t, B, (long)x * bc + j) : te_get(t, B, (long)j * bc + x);
         if (ta == 'C' && t >= C)
           av = conj(av);
         if (tb == 'C' && t >= C)
@@ -154,19 +113,20 @@ static void one_case(int t, int layout, int caseno) {
     }
   if (bad)
     rt_fail("type %c layout %d case %d %c%c m=%d n=%d k=%d: %d elements wrong", te_name(t), layout,
-         caseno, ta, tb, m, n, k, bad);
+            caseno, ta, tb, m, n, k, bad);
   GA_Destroy(ga), GA_Destroy(gb), GA_Destroy(gc);
   free(A), free(B), free(C0), free(C1);
 }
 
 // A handle of another type: -7 / -8 / -10 everywhere, C untouched, next call works.
 static void mismatch(void) {
-  int gz = create(Z, 1, 8, 8, 3, 3), gd = create(D, 1, 8, 8, 3, 3), gz2 = create(Z, 1, 8, 8, 3, 3);
+  int gz = rt_tcreate(Z, 1, 8, 8, 3, 3), gd = rt_tcreate(D, 1, 8, 8, 3, 3),
+      gz2 = rt_tcreate(Z, 1, 8, 8, 3, 3);
   double complex *before = malloc(sizeof(double complex) * 64);
   double complex *after = malloc(sizeof(double complex) * 64);
-  fill(Z, gz, 8, 8, 5, before);
-  fill(Z, gz2, 8, 8, 6, before);
-  gather(Z, gz2, 8, 8, before);
+  rt_tfill(Z, gz, 8, 8, 5, 0.0, before);
+  rt_tfill(Z, gz2, 8, 8, 6, 0.0, before);
+  rt_tgather(Z, gz2, 8, 8, before);
   int rc = rma_zgemm('N', 'N', 8, 8, 8, 1.0, gd, gz, 0.0, gz2);
   rt_expect_all(rc, -7, "rma_zgemm with a C_DBL g_a");
   rc = rma_zgemm('N', 'N', 8, 8, 8, 1.0, gz, gd, 0.0, gz2);
@@ -175,7 +135,7 @@ static void mismatch(void) {
   rt_expect_all(rc, -10, "rma_zgemm with a C_DBL g_c");
   rc = rma_dgemm('N', 'N', 8, 8, 8, 1.0, gz, gz, 0.0, gd);
   rt_expect_all(rc, -7, "rma_dgemm with a C_DCPL g_a");
-  gather(Z, gz2, 8, 8, after);
+  rt_tgather(Z, gz2, 8, 8, after);
   if (memcmp(before, after, sizeof(double complex) * 64))
     rt_fail("C changed by a refused call");
   rc = rma_zgemm('C', 'N', 8, 8, 8, 1.0, gz, gz, 0.0, gz2);

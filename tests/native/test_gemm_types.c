@@ -34,43 +34,15 @@ static rt_ratio_t worst[NTYPES] = {
     RT_RATIO("gemm c", "|C - ref| / (eps (|alpha| k max|A| max|B| + |beta| max|C0|))", 16),
     RT_RATIO("gemm z", "|C - ref| / (eps (|alpha| k max|A| max|B| + |beta| max|C0|))", 16)};
 
-
 // The generator's value at global (i, j), rounded to type t.
-static double complex value(int t, unsigned seed, int i, int j) {
-  double complex v = rt_entry(seed, i, j);
-  if (te_complex(t))
-    v += I * rt_entry(seed + 1000, i, j);
-  double complex r[1];
-  te_put(t, r, 0, v);
-  return te_get(t, r, 0);
-}
+static double complex value(int t, unsigned seed, int i, int j) { return rt_tvalue(t, seed, i, j); }
 
-// A matrix of any type: the typed structs share one layout, so the test keeps
-// the shape in an rma_dmatrix_t and the data as bytes.
-typedef struct {
-  rma_dmatrix_t d; /* grid, extents, blocks, sources, lld; d.data unused */
-  void *data;
-  int lr, lc, t;
-} mat_t;
+typedef rt_tmatrix_t mat_t;
 
+// Padded lld sometimes.
 static int make(int t, rma_grid_t g, int m, int n, int mb, int nb, int rs, int cs, unsigned seed,
                 mat_t *x) {
-  x->d = (rma_dmatrix_t){g, m, n, mb, nb, rs, cs, NULL, 1};
-  x->t = t;
-  if (rma_dmatrix_local_size(&x->d, &x->lr, &x->lc))
-    return -1;
-  x->d.lld = (x->lr > 1 ? x->lr : 1) + (int)(seed % 3); // padded lld sometimes
-  long len = (long)x->d.lld * (x->lc > 0 ? x->lc : 1);
-  x->data = malloc(te_size(t) * (size_t)len);
-  int npr, npc, pr, pc;
-  rma_grid_info(g, &npr, &npc, &pr, &pc);
-  for (long e = 0; e < len; e++)
-    te_put(t, x->data, e, -7.0 - 3.0 * I);
-  for (int lj = 0; lj < x->lc; lj++)
-    for (int li = 0; li < x->lr; li++)
-      te_put(t, x->data, li + (long)lj * x->d.lld,
-          value(t, seed, rt_global(li, mb, pr, rs, npr), rt_global(lj, nb, pc, cs, npc)));
-  return 0;
+  return rt_tmatrix_make(t, g, m, n, mb, nb, rs, cs, (int)(seed % 3), seed, x);
 }
 
 // op(X)(i, j) of the global matrix with generator seed (op 'N', 'T', 'C').
@@ -86,13 +58,8 @@ static int call_gemm(int t, char ta, char tb, int m, int n, int k, double comple
                      double complex beta, const mat_t *c, int ic, int jc) {
 #define TYPED(T, p)                                                                                \
   {                                                                                                \
-    rma_##p##matrix_t A = {a->d.grid, a->d.m, a->d.n, a->d.mb, a->d.nb, a->d.rsrc, a->d.csrc,       \
-                           a->data, a->d.lld};                                                     \
-    rma_##p##matrix_t B = {b->d.grid, b->d.m, b->d.n, b->d.mb, b->d.nb, b->d.rsrc, b->d.csrc,       \
-                           b->data, b->d.lld};                                                     \
-    rma_##p##matrix_t Cm = {c->d.grid, c->d.m, c->d.n, c->d.mb, c->d.nb, c->d.rsrc, c->d.csrc,      \
-                            c->data, c->d.lld};                                                    \
-    return rma_##p##matrix_gemm(ta, tb, m, n, k, (T)alpha, &A, ia, ja, &B, ib, jb, (T)beta, &Cm,    \
+    rma_##p##matrix_t A = RT_TMATRIX(p, a), B = RT_TMATRIX(p, b), Cm = RT_TMATRIX(p, c);           \
+    return rma_##p##matrix_gemm(ta, tb, m, n, k, (T)alpha, &A, ia, ja, &B, ib, jb, (T)beta, &Cm,   \
                                 ic, jc);                                                           \
   }
   switch (t) {
@@ -124,7 +91,8 @@ static void one_case(int t, rma_grid_t g, unsigned *rs, int caseno) {
     alpha = creal(alpha), beta = creal(beta);
   int ia = rt_rand(rs, 5), ja = rt_rand(rs, 5), ib = rt_rand(rs, 5), jb = rt_rand(rs, 5);
   int ic = rt_rand(rs, 5), jc = rt_rand(rs, 5);
-  int ar = ta == 'N' ? m : k, ac = ta == 'N' ? k : m, br = tb == 'N' ? k : n, bc = tb == 'N' ? n : k;
+  int ar = ta == 'N' ? m : k, ac = ta == 'N' ? k : m, br = tb == 'N' ? k : n,
+      bc = tb == 'N' ? n : k;
   unsigned sa = 11 + caseno, sb = 5011 + caseno, sc = 9011 + caseno;
   mat_t A, B, Cm;
   int fail = make(t, g, ia + ar + rt_rand(rs, 3), ja + ac + rt_rand(rs, 3), 1 + rt_rand(rs, 9),
@@ -141,7 +109,8 @@ static void one_case(int t, rma_grid_t g, unsigned *rs, int caseno) {
   long clen = (long)Cm.d.lld * (Cm.lc > 0 ? Cm.lc : 1);
   for (int lj = 0; lj < Cm.lc; lj++)
     for (int li = 0; li < Cm.lr; li++) {
-      int gi = rt_global(li, Cm.d.mb, pr, Cm.d.rsrc, npr), gj = rt_global(lj, Cm.d.nb, pc, Cm.d.csrc, npc);
+      int gi = rt_global(li, Cm.d.mb, pr, Cm.d.rsrc, npr),
+          gj = rt_global(lj, Cm.d.nb, pc, Cm.d.csrc, npc);
       if (beta == 0.0 && gi >= ic && gi < ic + m && gj >= jc && gj < jc + n)
         te_put(t, Cm.data, li + (long)lj * Cm.d.lld, NAN);
     }
@@ -166,7 +135,8 @@ static void one_case(int t, rma_grid_t g, unsigned *rs, int caseno) {
   for (int lj = 0; lj < Cm.lc && rc == 0; lj++)
     for (int li = 0; li < Cm.lr; li++) {
       long e = li + (long)lj * Cm.d.lld;
-      int gi = rt_global(li, Cm.d.mb, pr, Cm.d.rsrc, npr), gj = rt_global(lj, Cm.d.nb, pc, Cm.d.csrc, npc);
+      int gi = rt_global(li, Cm.d.mb, pr, Cm.d.rsrc, npr),
+          gj = rt_global(lj, Cm.d.nb, pc, Cm.d.csrc, npc);
       if (gi < ic || gi >= ic + m || gj < jc || gj >= jc + n) {
         if (memcmp((char *)Cm.data + te_size(t) * e, (char *)before + te_size(t) * e, te_size(t)))
           bad++;
@@ -182,15 +152,16 @@ static void one_case(int t, rma_grid_t g, unsigned *rs, int caseno) {
       if (!rt_ratio(&worst[t], ratio)) {
         if (bad < 3)
           rt_fail("type %c case %d %c%c m=%d n=%d k=%d C(%d,%d) = %g%+gi, ref %g%+gi, ratio %g",
-               te_name(t), caseno, ta, tb, m, n, k, gi, gj, creal(got), cimag(got), creal(ref),
-               cimag(ref), ratio);
+                  te_name(t), caseno, ta, tb, m, n, k, gi, gj, creal(got), cimag(got), creal(ref),
+                  cimag(ref), ratio);
         bad++;
       }
     }
   if (bad)
     rt_fail("type %c case %d %c%c m=%d n=%d k=%d: %d elements wrong (outside sub(C) included)",
-         te_name(t), caseno, ta, tb, m, n, k, bad);
-  free(before), free(A.data), free(B.data), free(Cm.data);
+            te_name(t), caseno, ta, tb, m, n, k, bad);
+  free(before);
+  rt_tmatrix_free(&A), rt_tmatrix_free(&B), rt_tmatrix_free(&Cm);
 }
 
 int main(int argc, char **argv) {
