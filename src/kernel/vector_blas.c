@@ -54,6 +54,26 @@ void rma_kernel_scal_dt(rma_dtype_t t, int n, rma_scalar_t alpha, void *x, int i
   }
 }
 
+void rma_kernel_axpy_dt(rma_dtype_t t, int n, rma_scalar_t alpha, const void *x, int incx, void *y,
+                        int incy) {
+  if (n <= 0)
+    return;
+  rma_cblas_scalar_t al = rma_cblas_scalar(t, alpha);
+  switch (t) {
+  case RMA_DT_S:
+    cblas_saxpy(n, al.s, x, incx, y, incy);
+    break;
+  case RMA_DT_D:
+    cblas_daxpy(n, al.d, x, incx, y, incy);
+    break;
+  case RMA_DT_C:
+    cblas_caxpy(n, &al.c, x, incx, y, incy);
+    break;
+  default:
+    cblas_zaxpy(n, &al.z, x, incx, y, incy);
+  }
+}
+
 void rma_kernel_ger_dt(rma_dtype_t t, int m, int n, rma_scalar_t alpha, const void *x, int incx,
                        const void *y, int incy, void *a, int lda) {
   if (m <= 0 || n <= 0)

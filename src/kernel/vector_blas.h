@@ -21,6 +21,10 @@ void rma_kernel_swap_dt(rma_dtype_t t, int n, void *x, int incx, void *y, int in
 /* Local. x[i * incx] *= alpha, i < n. */
 void rma_kernel_scal_dt(rma_dtype_t t, int n, rma_scalar_t alpha, void *x, int incx);
 
+/* Local. y[i * incy] += alpha x[i * incx], i < n, type t (cblas_?axpy). */
+void rma_kernel_axpy_dt(rma_dtype_t t, int n, rma_scalar_t alpha, const void *x, int incx, void *y,
+                        int incy);
+
 /* Local. A (m x n, row-major, lda) += alpha x y^T, unconjugated (?ger for s
  * and d, ?geru for c and z, the update an LU needs); x has m entries (stride
  * incx), y n entries (stride incy). */

@@ -28,8 +28,11 @@ int rma_ring_open(rma_ring_t *r, const rma_ring_desc_t *d) {
   int rc = r->done_seen && r->stamp ? 0 : RMA_ERR_NO_MEMORY;
   // Every rank opens (collective), whatever happened above; the groups'
   // agreement below carries a local failure.
+  // Headers in doubles, then the slots and the own area in elements of the
+  // ring's type (the data area counts doubles).
+  long elems = (long)rma_dtype_size(d->dtype) * (RMA_RING * d->slot_len + d->own_len);
   int rc2 = rma_mailbox_open_private(r->done + 1, RMA_RING * d->hdr_len,
-                                     RMA_RING * (d->hdr_len + d->slot_len) + d->own_len, &r->mb);
+                                     RMA_RING * d->hdr_len + (elems + 7) / 8, &r->mb);
   if (rc2 == 0)
     rc2 = rma_groups_make(r->mb, &r->grp);
   rc = rma_status_agree(ctx->comm, rc ? rc : rc2);
@@ -48,8 +51,8 @@ const double *rma_ring_header_from(const rma_ring_t *r, int sender, int k) {
   return rma_groups_data(&r->grp, r->mb, sender, r->rank) + rma_ring_header_off(r, k);
 }
 
-const double *rma_ring_slot_from(const rma_ring_t *r, int sender, int k) {
-  return rma_groups_data(&r->grp, r->mb, sender, r->rank) + rma_ring_slot_off(r, k);
+const void *rma_ring_slot_from(const rma_ring_t *r, int sender, int k) {
+  return (const char *)rma_groups_data(&r->grp, r->mb, sender, r->rank) + rma_ring_slot_bytes(r, k);
 }
 
 static void timed(const rma_ring_t *r, double t0) {
@@ -75,9 +78,10 @@ int rma_ring_credit(rma_ring_t *r, int target, int k) {
   return rc;
 }
 
-int rma_ring_put(rma_ring_t *r, int target, int k, long off, const double *src, int rows, int cols,
+int rma_ring_put(rma_ring_t *r, int target, int k, long off, const void *src, int rows, int cols,
                  int lds, int ldt) {
-  return rma_mailbox_put(r->mb, target, rma_ring_slot_off(r, k) + off, src, rows, cols, lds, ldt);
+  long at = rma_ring_slot_bytes(r, k) + (long)rma_dtype_size(r->d.dtype) * off;
+  return rma_mailbox_put_dt(r->mb, target, at, r->d.dtype, src, rows, cols, lds, ldt);
 }
 
 int rma_ring_put_header(rma_ring_t *r, int target, int k, const double *hdr, int len) {

@@ -7,9 +7,9 @@
  *   RMA_RING step headers of hdr_len doubles (small control data: pivots,
  *     flags; the simulation's shared-malloc mode keeps this part private to
  *     each rank, rma_mailbox_open_private),
- *   RMA_RING slots of slot_len doubles (the blocks of a step; the operation
- *     lays out its areas inside a slot),
- *   own_len doubles for the rank's own use.
+ *   RMA_RING slots of slot_len elements of the operation's type dtype (the
+ *     blocks of a step; the operation lays out its areas inside a slot),
+ *   own_len elements of that type for the rank's own use.
  * Step k uses header and slot k % RMA_RING. Each slot has per_slot counters
  * (the operation's message kinds: panel, L, U, ...); a receiver waits until
  * a counter reaches the messages it expects, which only grow within a call
@@ -42,9 +42,10 @@
 typedef struct {
   int per_slot;   /* counters per slot, 1 .. RMA_RING_MAX_COUNTERS (indices: the operation's) */
   long hdr_len;   /* doubles of a step header (0: none) */
-  long slot_len;  /* doubles of a slot */
-  long own_len;   /* doubles after the slots for the rank's own use (0: none) */
+  long slot_len;  /* elements (of dtype) of a slot */
+  long own_len;   /* elements after the slots for the rank's own use (0: none) */
   int wait_phase; /* the operation's timing phase (core/timing.h) of waits and credits; -1: none */
+  rma_dtype_t dtype; /* the slots' element type */
 } rma_ring_desc_t;
 
 typedef struct {
@@ -71,30 +72,33 @@ int rma_ring_open(rma_ring_t *r, const rma_ring_desc_t *d);
  * mailbox's error (this rank's). */
 int rma_ring_close(rma_ring_t *r);
 
-/* Local. Element offsets, in any rank's data area, of step k's header and
- * slot, and of the rank's own area. */
+/* Local. Where step k's header starts in a data area (doubles), and where
+ * its slot starts (bytes: the slots hold elements of the ring's type after
+ * the headers). */
 static inline long rma_ring_header_off(const rma_ring_t *r, int k) {
   return (long)(k % RMA_RING) * r->d.hdr_len;
 }
-static inline long rma_ring_slot_off(const rma_ring_t *r, int k) {
-  return RMA_RING * r->d.hdr_len + (long)(k % RMA_RING) * r->d.slot_len;
+static inline long rma_ring_slot_bytes(const rma_ring_t *r, int k) {
+  return 8 * RMA_RING * r->d.hdr_len +
+         (long)rma_dtype_size(r->d.dtype) * (long)(k % RMA_RING) * r->d.slot_len;
 }
 
 /* Local. This rank's step k header and slot, and its own area. */
 static inline double *rma_ring_header(const rma_ring_t *r, int k) {
   return r->mb->data + rma_ring_header_off(r, k);
 }
-static inline double *rma_ring_slot(const rma_ring_t *r, int k) {
-  return r->mb->data + rma_ring_slot_off(r, k);
+static inline void *rma_ring_slot(const rma_ring_t *r, int k) {
+  return (char *)r->mb->data + rma_ring_slot_bytes(r, k);
 }
-static inline double *rma_ring_own(const rma_ring_t *r) {
-  return r->mb->data + RMA_RING * (r->d.hdr_len + r->d.slot_len);
+static inline void *rma_ring_own(const rma_ring_t *r) {
+  return (char *)r->mb->data + rma_ring_slot_bytes(r, 0) +
+         (long)rma_dtype_size(r->d.dtype) * RMA_RING * r->d.slot_len;
 }
 
 /* Local. Where this rank reads step k's header / slot of a block handed
  * out by sender (pipeline/handout.h): its own, or the holder's in place. */
 const double *rma_ring_header_from(const rma_ring_t *r, int sender, int k);
-const double *rma_ring_slot_from(const rma_ring_t *r, int sender, int k);
+const void *rma_ring_slot_from(const rma_ring_t *r, int sender, int k);
 
 /* Local. The mailbox counter of kind which (0 .. per_slot) of step k. */
 static inline int rma_ring_counter(const rma_ring_t *r, int k, int which) {
@@ -112,11 +116,11 @@ int rma_ring_wait(rma_ring_t *r, int k, int which, int64_t count);
  * mailbox's error. */
 int rma_ring_credit(rma_ring_t *r, int target, int k);
 
-/* Local (one-sided). Put a rows x cols block (ld lds) into target's step k
- * slot at element offset off, stored with ld ldt; completes with the next
- * notification to target. The caller has the credit. Returns 0 or the
- * mailbox's error. */
-int rma_ring_put(rma_ring_t *r, int target, int k, long off, const double *src, int rows, int cols,
+/* Local (one-sided). Put a rows x cols block of the ring's type (ld lds)
+ * into target's step k slot at element offset off, stored with ld ldt;
+ * completes with the next notification to target. The caller has the
+ * credit. Returns 0 or the mailbox's error. */
+int rma_ring_put(rma_ring_t *r, int target, int k, long off, const void *src, int rows, int cols,
                  int lds, int ldt);
 
 /* Local (one-sided). Put len doubles into target's step k header. As

@@ -45,7 +45,7 @@ static int on_line(const int *line, int len, int rank) {
 // which reads the sender's slot) its copy into its leader's slot, then a
 // notification to each of its receivers on the line, in rank order.
 static int serve(const rma_tree_t *t, rma_ring_t *r, int k, int which, const int *line, int len,
-                 int x, const double *src, const rma_tree_ops_t *ops) {
+                 int x, const void *src, const rma_tree_ops_t *ops) {
   const rma_groups_t *g = &r->grp;
   int gx = t->group[x];
   if (x > 0) {
@@ -62,7 +62,7 @@ static int serve(const rma_tree_t *t, rma_ring_t *r, int k, int which, const int
 
 // Serve tree group x's children (binomial: x + 2^j for 2^j > x).
 static int children(const rma_tree_t *t, rma_ring_t *r, int k, int which, const int *line, int len,
-                    int x, const double *src, const rma_tree_ops_t *ops) {
+                    int x, const void *src, const rma_tree_ops_t *ops) {
   int step = 1;
   while (step <= x)
     step <<= 1;
@@ -72,7 +72,7 @@ static int children(const rma_tree_t *t, rma_ring_t *r, int k, int which, const 
 }
 
 int rma_tree_send(rma_tree_t *t, rma_ring_t *r, int k, int which, const int *line, int len,
-                  const double *src, const rma_tree_ops_t *ops) {
+                  const void *src, const rma_tree_ops_t *ops) {
   make(t, &r->grp, line, len);
   RMA_CALL(serve(t, r, k, which, line, len, 0, src, ops));
   return children(t, r, k, which, line, len, 0, src, ops);
@@ -93,7 +93,7 @@ int rma_tree_forwarder(rma_tree_t *t, const rma_ring_t *r, const int *line, int 
 }
 
 int rma_tree_forward(rma_tree_t *t, rma_ring_t *r, int k, int which, const int *line, int len,
-                     const double *src, const rma_tree_ops_t *ops) {
+                     const void *src, const rma_tree_ops_t *ops) {
   int x = forwards_for(t, r, line, len);
   return x ? children(t, r, k, which, line, len, x, src, ops) : 0;
 }

@@ -30,7 +30,7 @@ typedef struct {
  * (the group's leader) at the operation's place. The ring's credit is
  * taken before and the puts flushed after. Returns 0 or an error code. */
 typedef struct {
-  int (*put)(void *arg, int holder, const double *src);
+  int (*put)(void *arg, int holder, const void *src);
   void *arg;
 } rma_tree_ops_t;
 
@@ -49,7 +49,7 @@ void rma_tree_free(rma_tree_t *t);
  * of ops or of the ring.
  */
 int rma_tree_send(rma_tree_t *t, rma_ring_t *r, int k, int which, const int *line, int len,
-                  const double *src, const rma_tree_ops_t *ops);
+                  const void *src, const rma_tree_ops_t *ops);
 
 /* Local. 1 when this rank forwards on the line (the first of its group on
  * it, not in the sender's group), else 0. */
@@ -62,6 +62,6 @@ int rma_tree_forwarder(rma_tree_t *t, const rma_ring_t *r, const int *line, int 
  * elsewhere. Returns 0 or the first error of ops or of the ring.
  */
 int rma_tree_forward(rma_tree_t *t, rma_ring_t *r, int k, int which, const int *line, int len,
-                     const double *src, const rma_tree_ops_t *ops);
+                     const void *src, const rma_tree_ops_t *ops);
 
 #endif

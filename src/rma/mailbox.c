@@ -102,38 +102,46 @@ int rma_mailbox_close(rma_mailbox_t *mb) {
   return rc;
 }
 
-// A rows x cols block with leading dimension ld (a plain count when contiguous).
-static MPI_Datatype block_type(int rows, int cols, int ld, int *count) {
+// A rows x cols block of elem with leading dimension ld (a plain count when contiguous).
+static MPI_Datatype block_type(MPI_Datatype elem, int rows, int cols, int ld, int *count) {
   if (ld == cols || rows == 1) {
     *count = rows * cols;
-    return MPI_DOUBLE;
+    return elem;
   }
   MPI_Datatype t;
-  MPI_Type_vector(rows, cols, ld, MPI_DOUBLE, &t);
+  MPI_Type_vector(rows, cols, ld, elem, &t);
   MPI_Type_commit(&t);
   *count = 1;
   return t;
 }
 
-int rma_mailbox_put(rma_mailbox_t *mb, int target, long offset, const double *src, int rows,
-                    int cols, int lds, int ldt) {
+int rma_mailbox_put_dt(rma_mailbox_t *mb, int target, long off, rma_dtype_t dt, const void *src,
+                       int rows, int cols, int lds, int ldt) {
   if (rows <= 0 || cols <= 0)
     return 0;
-  double *there = mb->seg.peer[target];
+  size_t es = rma_dtype_size(dt);
+  MPI_Aint at = data_disp(mb, 0) + (MPI_Aint)off;
+  char *there = mb->seg.peer[target];
   if (there) {
-    there = (double *)((char *)there + data_disp(mb, offset));
     for (int i = 0; i < rows; i++)
-      memcpy(there + (long)i * ldt, src + (long)i * lds, sizeof(double) * (size_t)cols);
+      memcpy(there + at + (long)es * i * ldt, (const char *)src + (long)es * i * lds,
+             es * (size_t)cols);
     return 0;
   }
   int ns, nt;
-  MPI_Datatype ts = block_type(rows, cols, lds, &ns), tt = block_type(rows, cols, ldt, &nt);
-  int rc = MPI_Put(src, ns, ts, target, data_disp(mb, offset), nt, tt, mb->seg.win);
-  if (ts != MPI_DOUBLE)
+  MPI_Datatype elem = rma_dtype_mpi(dt);
+  MPI_Datatype ts = block_type(elem, rows, cols, lds, &ns), tt = block_type(elem, rows, cols, ldt, &nt);
+  int rc = MPI_Put(src, ns, ts, target, at, nt, tt, mb->seg.win);
+  if (ts != elem)
     MPI_Type_free(&ts);
-  if (tt != MPI_DOUBLE)
+  if (tt != elem)
     MPI_Type_free(&tt);
   return rc == MPI_SUCCESS ? 0 : RMA_ERR_MPI;
+}
+
+int rma_mailbox_put(rma_mailbox_t *mb, int target, long offset, const double *src, int rows,
+                    int cols, int lds, int ldt) {
+  return rma_mailbox_put_dt(mb, target, 8 * offset, RMA_DT_D, src, rows, cols, lds, ldt);
 }
 
 int rma_mailbox_put_bytes(rma_mailbox_t *mb, int target, long offset, const void *src,

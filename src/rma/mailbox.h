@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "core/context.h"
+#include "core/dtype.h"
 #include "rma/win.h"
 
 typedef struct {
@@ -60,6 +61,13 @@ long long rma_mailbox_bytes(const rma_context_t *ctx);
  * next rma_mailbox_notify to the same target. */
 int rma_mailbox_put(rma_mailbox_t *mb, int target, long offset, const double *src, int rows,
                     int cols, int lds, int ldt);
+
+/* Local (one-sided). Put a rows x cols block of elements of type dt
+ * (row-major, ld lds) into target's data area at byte offset off, stored
+ * there with ld ldt. Completes with the next rma_mailbox_notify to the same
+ * target. */
+int rma_mailbox_put_dt(rma_mailbox_t *mb, int target, long off, rma_dtype_t dt, const void *src,
+                       int rows, int cols, int lds, int ldt);
 
 /* Local (one-sided). Put bytes bytes from src (any memory) into target's data
  * area at element offset (whole doubles: byte payloads start on a double).

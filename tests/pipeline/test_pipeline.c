@@ -131,14 +131,14 @@ static int handout_put(void *arg, int holder, int group) {
   put_t *p = arg;
   (void)group;
   if (holder == p->me) {
-    memcpy(rma_ring_slot(p->r, p->k) + p->part * LEN, p->blk, sizeof(double) * LEN);
+    memcpy((double *)rma_ring_slot(p->r, p->k) + p->part * LEN, p->blk, sizeof(double) * LEN);
     return 0;
   }
   return rma_ring_put(p->r, holder, p->k, p->part * LEN, p->blk, 1, LEN, LEN, LEN);
 }
 
 // Tree put: the copy at src into holder's slot.
-static int tree_put(void *arg, int holder, const double *src) {
+static int tree_put(void *arg, int holder, const void *src) {
   put_t *p = arg;
   return rma_ring_put(p->r, holder, p->k, p->part * LEN, src, 1, LEN, LEN, LEN);
 }
@@ -169,8 +169,8 @@ static int step(rma_ring_t *r, rma_tree_t *tree, int k, int size, int *list, int
   int nl = make_list(k, s2, size, list), nline = make_line(k, s3, size, line);
   // My own area after the slots: nobody else writes it.
   if (k > 0)
-    check(rma_ring_own(r), k - 1, 4, me);
-  fill(rma_ring_own(r), k, 4, me);
+    check((double *)rma_ring_own(r), k - 1, 4, me);
+  fill((double *)rma_ring_own(r), k, 4, me);
   double t0 = rma_timing_start();
   if (me == s0) {
     fill(blk, k, 0, me);
@@ -197,30 +197,30 @@ static int step(rma_ring_t *r, rma_tree_t *tree, int k, int size, int *list, int
   rma_tree_ops_t tops = {tree_put, &tp};
   if (me == s3) {
     RMA_CALL(rma_ring_credit(r, me, k)); // my own slot: the source of every copy
-    fill(rma_ring_slot(r, k) + 3 * LEN, k, 3, me);
-    RMA_CALL(rma_tree_send(tree, r, k, C_TREE, line, nline, rma_ring_slot(r, k) + 3 * LEN, &tops));
+    fill((double *)rma_ring_slot(r, k) + 3 * LEN, k, 3, me);
+    RMA_CALL(rma_tree_send(tree, r, k, C_TREE, line, nline, (double *)rma_ring_slot(r, k) + 3 * LEN, &tops));
   }
   rma_timing_stop(PH_COMM, t0);
   if (direct_to(k, s0, me)) {
     RMA_CALL(rma_ring_wait(r, k, C_DIRECT, 1));
     dawdle(k, me);
-    check(rma_ring_slot(r, k), k, 0, s0);
+    check((double *)rma_ring_slot(r, k), k, 0, s0);
     const double *h = rma_ring_header(r, k);
     mismatches += h[0] != k || h[1] != s0 || h[2] != 4321.0;
   }
   if (all_at(k)) {
     RMA_CALL(rma_ring_wait(r, k, C_ALL, 1)); // the sender is notified too
     RMA_CALL(rma_ring_relay(r, s1, k, C_ALL));
-    check(rma_ring_slot_from(r, s1, k) + LEN, k, 1, s1);
+    check((const double *)rma_ring_slot_from(r, s1, k) + LEN, k, 1, s1);
   }
   if (on(list, nl, me)) {
     RMA_CALL(rma_ring_wait(r, k, C_LIST, 1));
     dawdle(k + 1, me);
-    check(rma_ring_slot_from(r, s2, k) + 2 * LEN, k, 2, s2);
+    check((const double *)rma_ring_slot_from(r, s2, k) + 2 * LEN, k, 2, s2);
   }
   if (me != s3 && on(line, nline, me)) {
     RMA_CALL(rma_ring_wait(r, k, C_TREE, 1));
-    const double *src = rma_ring_slot_from(r, s3, k) + 3 * LEN;
+    const double *src = (const double *)rma_ring_slot_from(r, s3, k) + 3 * LEN;
     dawdle(k + 2, me);
     check(src, k, 3, s3);
     // A forwarder: the first of its group on the line, not in the sender's group.
@@ -239,7 +239,7 @@ static int run(int shared, int paired, long *worst) {
   rma_context_t *ctx = rma_context();
   int size = ctx->size;
   rma_set_option(RMA_OPT_SHARED_MEMORY, shared);
-  rma_ring_desc_t d = {C_PER_SLOT, HDR, 4 * LEN, LEN, PH_WAIT};
+  rma_ring_desc_t d = {C_PER_SLOT, HDR, 4 * LEN, LEN, PH_WAIT, RMA_DT_D};
   rma_ring_t r;
   RMA_CALL(rma_ring_open(&r, &d));
   int rc = 0;

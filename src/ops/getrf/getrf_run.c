@@ -57,7 +57,9 @@ static const rma_phases_t lu_phases = {PH_COUNT, phase_names};
 
 typedef struct {
   const rma_tiles_t *t;
-  double *seg;
+  char *seg;      /* this rank's local segment (elements of type dt) */
+  rma_dtype_t dt; /* the element type; es its size */
+  size_t es;
   int nb, p0, p1, p, q, rank;
   int steps, pivot;
   long lc, lcmax;                  /* this rank's local column count, the largest one */
@@ -67,8 +69,8 @@ typedef struct {
   int *ipiv, info, stopped;
   int *piv;             /* pivots of the current step */
   int *rows, *src;      /* touched rows of the step's interchanges and their sources */
-  double *old;          /* packed old contents of this rank's touched rows (the ring's own area) */
-  const double *l_base; /* this step's factored panel: the slot of D_k or of my group's leader */
+  char *old;            /* packed old contents of this rank's touched rows (the ring's own area) */
+  const char *l_base;   /* this step's factored panel: the slot of D_k or of my group's leader */
   char *prow_mark;      /* p0 flags: process rows present in a group */
   int *ranks; /* max(p0, p1): the receivers of this rank's panel rows, or a U row's line */
   int dist;   /* RMA_OPT_LU_PANEL with several process rows (dist_at) */
@@ -79,12 +81,15 @@ typedef struct {
 
 static int owner_of(const lu_t *s, int bi, int bj) { return (bi % s->p0) * s->p1 + bj % s->p1; }
 
-static double *tile_at(const lu_t *s, int bi, int bj, int *ld, int *rows, int *cols) {
+static char *tile_at(const lu_t *s, int bi, int bj, int *ld, int *rows, int *cols) {
   rma_tile_t tile;
   rma_tiles_locate(s->t, bi, bj, &tile);
   *ld = tile.ld, *rows = tile.rows, *cols = tile.cols;
-  return s->seg + tile.disp;
+  return s->seg + s->es * (size_t)tile.disp;
 }
+
+// Element off of the array at p (elements of the LU's type).
+static char *elem(const lu_t *s, const void *p, long off) { return (char *)p + (long)s->es * off; }
 
 // Where tile row i's rows start among this process row's local rows (the L
 // area keeps them in that order), and tile column j's among local columns.
@@ -100,7 +105,7 @@ static int send_panel(lu_t *s, int k) {
   double t0 = rma_timing_start();
   for (int i = rma_tiles_row_from(s->t, s->p, k); i < s->t->mt; i += s->p0) {
     int ld, rows, cols;
-    double *a = tile_at(s, i, k, &ld, &rows, &cols);
+    char *a = tile_at(s, i, k, &ld, &rows, &cols);
     RMA_CALL(rma_ring_put(&s->ring, d, k, s->off_panel + (long)i * s->nb * cols, a, rows, cols, ld,
                           cols));
     sent = 1;
@@ -143,7 +148,8 @@ static int panel_out(lu_t *s, int k) {
   if (!dist_at(s, k))
     return send_panel(s, k);
   double t0 = rma_timing_start();
-  int rc = rma_getrf_panel_factor(&s->panel, s->t, s->seg, k, s->pivot, s->dpiv, &s->dinfo);
+  int rc = rma_getrf_panel_factor(&s->panel, s->t, (double *)s->seg, k, s->pivot, s->dpiv,
+                                  &s->dinfo);
   rma_timing_stop(PH_PANEL, t0);
   RMA_CALL(rc);
   return rows_handout(s, k);
@@ -158,8 +164,8 @@ static int panel_sender(const lu_t *s, int k) {
 
 // The L rows of tile row i of this step's panel (nb x ck, ld ck), at their
 // absolute row in the panel area of the slot this rank reads.
-static const double *l_rows(const lu_t *s, int i, int ck) {
-  return s->l_base + s->off_panel + (long)i * s->nb * ck;
+static const char *l_rows(const lu_t *s, int i, int ck) {
+  return elem(s, s->l_base, s->off_panel + (long)i * s->nb * ck);
 }
 
 // One hand-out of step k (the callbacks of the ring's hand-out and of the
@@ -167,7 +173,8 @@ static const double *l_rows(const lu_t *s, int i, int ck) {
 typedef struct {
   lu_t *s;
   int k, nhdr, ck;
-  const double *hdr, *panel;
+  const double *hdr;
+  const char *panel;
 } handout_t;
 
 // The header and the panel rows group g needs (the tile rows of the process
@@ -195,7 +202,7 @@ static int panel_put(void *arg, int holder, int g) {
       end++;
     int rows = (end == t->mt ? t->m : end * s->nb) - i * s->nb;
     RMA_CALL(rma_ring_put(&s->ring, holder, k, s->off_panel + (long)i * s->nb * ck,
-                          h->panel + (long)(i - k) * s->nb * ck, rows, ck, ck, ck));
+                          elem(s, h->panel, (long)(i - k) * s->nb * ck), rows, ck, ck, ck));
     i = end;
   }
   return 0;
@@ -212,7 +219,7 @@ static int rows_put(void *arg, int holder, int g) {
   RMA_CALL(rma_ring_put_header(&s->ring, holder, k, h->hdr, h->nhdr));
   for (int i = rma_tiles_row_from(s->t, s->p, k); i < s->t->mt; i += s->p0) {
     int ld, rows, cols;
-    double *a = tile_at(s, i, k, &ld, &rows, &cols);
+    char *a = tile_at(s, i, k, &ld, &rows, &cols);
     RMA_CALL(rma_ring_put(&s->ring, holder, k, s->off_panel + (long)i * s->nb * ck, a, rows, cols,
                           ld, ck));
   }
@@ -250,10 +257,10 @@ static int factor_panel(lu_t *s, int k) {
   int r0 = k * s->nb, m = t->m - r0, ck = t->n - r0 < s->nb ? t->n - r0 : s->nb;
   int contributors = t->mt - k < s->p0 ? t->mt - k : s->p0;
   RMA_CALL(rma_ring_wait(&s->ring, k, C_PANEL, contributors));
-  double *panel = rma_ring_slot(&s->ring, k) + s->off_panel + (long)r0 * ck;
+  char *panel = elem(s, rma_ring_slot(&s->ring, k), s->off_panel + (long)r0 * ck);
   double t0 = rma_timing_start();
-  int info = s->pivot ? rma_kernel_getrf(m, ck, panel, ck, s->piv)
-                      : rma_kernel_getrf_nopiv(m, ck, panel, ck);
+  int info = s->pivot ? rma_kernel_getrf_dt(s->dt, m, ck, panel, ck, s->piv)
+                      : rma_kernel_getrf_nopiv_dt(s->dt, m, ck, panel, ck);
   rma_timing_stop(PH_PANEL, t0);
   // Header: info, stop flag, the pivots (as doubles, exact for any int).
   double *hdr = rma_ring_header(&s->ring, k);
@@ -270,17 +277,17 @@ static int factor_panel(lu_t *s, int k) {
 
 // Pack (unpack) global row x of this rank's tiles, all local columns in
 // order, skipping tile column skip on unpack.
-static void row_io(lu_t *s, int x, double *buf, int unpack, int skip) {
+static void row_io(lu_t *s, int x, char *buf, int unpack, int skip) {
   int bi = x / s->nb;
   long at = 0;
   for (int j = rma_tiles_col_from(s->t, s->q, 0); j < s->t->nt; j += s->p1) {
     int ld, rows, cols;
-    double *a = tile_at(s, bi, j, &ld, &rows, &cols);
-    double *row = a + (long)(x - bi * s->nb) * ld;
+    char *a = tile_at(s, bi, j, &ld, &rows, &cols);
+    char *row = elem(s, a, (long)(x - bi * s->nb) * ld);
     if (!unpack)
-      memcpy(buf + at, row, sizeof(double) * (size_t)cols);
+      memcpy(elem(s, buf, at), row, s->es * (size_t)cols);
     else if (j != skip)
-      memcpy(row, buf + at, sizeof(double) * (size_t)cols);
+      memcpy(row, elem(s, buf, at), s->es * (size_t)cols);
     at += cols;
   }
 }
@@ -313,7 +320,7 @@ static int apply_swaps(lu_t *s, int k, int npiv) {
   // Old contents of my touched rows, before anything is written.
   for (int x = 0; x < nt; x++)
     if (row_prow(s, s->rows[x]) == s->p)
-      row_io(s, s->rows[x], s->old + (long)x * s->lc, 0, -1);
+      row_io(s, s->rows[x], elem(s, s->old, (long)x * s->lc), 0, -1);
   // Send rows whose destination is another process row of my column.
   int *count = calloc((size_t)s->p0, sizeof(int));
   if (!count)
@@ -334,7 +341,8 @@ static int apply_swaps(lu_t *s, int k, int npiv) {
       if (count[px]++ == 0)
         RMA_CALL(rma_ring_credit(&s->ring, target, k));
       RMA_CALL(rma_ring_put(&s->ring, target, k, s->off_swap + (long)x * s->lc,
-                            s->old + (long)y * s->lc, 1, (int)s->lc, (int)s->lc, (int)s->lc));
+                            elem(s, s->old, (long)y * s->lc), 1, (int)s->lc, (int)s->lc,
+                            (int)s->lc));
     }
   }
   for (int pr = 0; pr < s->p0; pr++)
@@ -343,15 +351,15 @@ static int apply_swaps(lu_t *s, int k, int npiv) {
   free(count);
   RMA_CALL(rma_ring_wait(&s->ring, k, C_SWAP, expect));
   // Write the new contents of my touched rows.
-  double *inbox = rma_ring_slot(&s->ring, k) + s->off_swap;
+  char *inbox = elem(s, rma_ring_slot(&s->ring, k), s->off_swap);
   for (int x = 0; x < nt; x++) {
     if (row_prow(s, s->rows[x]) != s->p || s->src[x] == s->rows[x])
       continue;
-    double *from = inbox + (long)x * s->lc;
+    char *from = elem(s, inbox, (long)x * s->lc);
     if (row_prow(s, s->src[x]) == s->p)
       for (int z = 0; z < nt; z++)
         if (s->rows[z] == s->src[x])
-          from = s->old + (long)z * s->lc;
+          from = elem(s, s->old, (long)z * s->lc);
     row_io(s, s->rows[x], from, 1, k);
   }
   return 0;
@@ -374,14 +382,14 @@ static long u_c0(const lu_t *s, int k) {
 // column lc of it and its ld (this rank's own tiles on process row k % p0;
 // elsewhere the copy in the sender's slot when it is in my group, else in my
 // group leader's slot).
-static const double *u_row(lu_t *s, int k, int j, int *ld) {
+static const char *u_row(lu_t *s, int k, int j, int *ld) {
   if (k % s->p0 == s->p) {
     int rows, cols;
     return tile_at(s, k, j, ld, &rows, &cols);
   }
-  const double *slot = rma_ring_slot_from(&s->ring, (k % s->p0) * s->p1 + s->q, k);
+  const void *slot = rma_ring_slot_from(&s->ring, (k % s->p0) * s->p1 + s->q, k);
   *ld = (int)s->lc;
-  return slot + u_at(s, s->q) + local_col(s, j);
+  return elem(s, slot, u_at(s, s->q) + local_col(s, j));
 }
 
 // A(i, j) -= L(i, k) U(k, j) for this rank's tiles with i > k and tile
@@ -400,23 +408,25 @@ static void update(lu_t *s, int k, int ck, int jlo, int jhi) {
     int ld, rows, cols, uld, lrows = (int)(rma_numroc(t->m, s->nb, s->p, s->p0) - local_row(s, i0));
     tile_at(s, i0, jl, &ld, &rows, &cols);
     int width = (int)(local_col(s, jl) - local_col(s, j0)) + cols;
-    const double *u = u_row(s, k, j0, &uld);
+    const char *u = u_row(s, k, j0, &uld);
     // My local rows' L: one array with one process row, else tile row by
     // tile row from the panel (which holds every process row's rows).
     int step = s->p0 > 1 ? s->p0 : t->mt;
     for (int i = i0; i < t->mt; i += step) {
-      double *a = tile_at(s, i, j0, &ld, &rows, &cols);
+      char *a = tile_at(s, i, j0, &ld, &rows, &cols);
       int r = step == t->mt ? lrows : rows;
-      rma_kernel_gemm(0, 0, r, width, ck, -1.0, l_rows(s, i, ck), ck, u, uld, a, ld);
+      rma_kernel_gemm_dt(s->dt, RMA_OP_N, RMA_OP_N, r, width, ck, -1, l_rows(s, i, ck), ck, u, uld,
+                         1, a, ld);
     }
   } else {
     for (int j = j0; j < jhi && j < t->nt; j += s->p1) {
       int uld;
-      const double *u = u_row(s, k, j, &uld);
+      const char *u = u_row(s, k, j, &uld);
       for (int i = i0; i < t->mt; i += s->p0) {
         int ld, rows, cols;
-        double *a = tile_at(s, i, j, &ld, &rows, &cols);
-        rma_kernel_gemm(0, 0, rows, cols, ck, -1.0, l_rows(s, i, ck), ck, u, uld, a, ld);
+        char *a = tile_at(s, i, j, &ld, &rows, &cols);
+        rma_kernel_gemm_dt(s->dt, RMA_OP_N, RMA_OP_N, rows, cols, ck, -1, l_rows(s, i, ck), ck, u,
+                           uld, 1, a, ld);
       }
     }
   }
@@ -434,7 +444,7 @@ static int u_line(lu_t *s, int k) {
 
 // A tree group's copy of step k's U row (process column q, tile columns >=
 // k + 1) from the copy at src (ld lc) into its holder's slot.
-static int u_put(void *arg, int holder, const double *src) {
+static int u_put(void *arg, int holder, const void *src) {
   handout_t *h = arg;
   lu_t *s = h->s;
   int k = h->k, rows = s->t->m - k * s->nb;
@@ -452,8 +462,8 @@ static int u_row_forward(lu_t *s, int k) {
     return 0; // in the sender's group, or not forwarding for my group
   handout_t h = {s, k, 0, 0, NULL, NULL};
   rma_tree_ops_t ops = {u_put, &h};
-  const double *mine =
-      rma_ring_slot_from(&s->ring, (k % s->p0) * s->p1 + s->q, k) + u_at(s, s->q) + u_c0(s, k);
+  const char *mine = elem(s, rma_ring_slot_from(&s->ring, (k % s->p0) * s->p1 + s->q, k),
+                          u_at(s, s->q) + u_c0(s, k));
   double t0 = rma_timing_start();
   int rc = rma_tree_forward(&s->tree, &s->ring, k, C_U, s->ranks, len, mine, &ops);
   rma_timing_stop(PH_COMM, t0);
@@ -468,12 +478,12 @@ static int u_row_forward(lu_t *s, int k) {
 // per other node (doc/scaling.md, defect 8).
 static int u_row_send(lu_t *s, int k, int ck) {
   const rma_tiles_t *t = s->t;
-  const double *l00 = l_rows(s, k, ck);
+  const char *l00 = l_rows(s, k, ck);
   double t0 = rma_timing_start();
   for (int j = rma_tiles_col_from(t, s->q, k + 1); j < t->nt; j += s->p1) {
     int ld, rows, cols;
-    double *a = tile_at(s, k, j, &ld, &rows, &cols);
-    rma_kernel_trsm(1, 0, 1, rows, cols, l00, ck, a, ld);
+    char *a = tile_at(s, k, j, &ld, &rows, &cols);
+    rma_kernel_trsm_dt(s->dt, RMA_SIDE_LEFT, 1, RMA_OP_N, 1, rows, cols, 1, l00, ck, a, ld);
   }
   rma_timing_stop(PH_UPDATE, t0);
   if (s->p0 == 1 || s->lc <= u_c0(s, k))
@@ -484,13 +494,13 @@ static int u_row_send(lu_t *s, int k, int ck) {
   RMA_CALL(rma_ring_credit(&s->ring, s->rank, k));
   for (int j = rma_tiles_col_from(t, s->q, k + 1); j < t->nt; j += s->p1) {
     int ld, rows, cols;
-    double *a = tile_at(s, k, j, &ld, &rows, &cols);
+    char *a = tile_at(s, k, j, &ld, &rows, &cols);
     RMA_CALL(rma_ring_put(&s->ring, s->rank, k, u_at(s, s->q) + local_col(s, j), a, rows, cols, ld,
                           (int)s->lc));
   }
   handout_t h = {s, k, 0, 0, NULL, NULL};
   rma_tree_ops_t ops = {u_put, &h};
-  const double *mine = rma_ring_slot(&s->ring, k) + u_at(s, s->q) + u_c0(s, k);
+  const char *mine = elem(s, rma_ring_slot(&s->ring, k), u_at(s, s->q) + u_c0(s, k));
   int rc = rma_tree_send(&s->tree, &s->ring, k, C_U, s->ranks, u_line(s, k), mine, &ops);
   rma_timing_stop(PH_COMM, t0);
   return rc;
@@ -522,9 +532,10 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
   if (k % s->p1 == s->q && !dist_at(s, k)) // (a distributed panel was factored in the tiles)
     for (int i = rma_tiles_row_from(t, s->p, k); i < t->mt; i += s->p0) {
       int ld, rows, cols;
-      double *a = tile_at(s, i, k, &ld, &rows, &cols);
+      char *a = tile_at(s, i, k, &ld, &rows, &cols);
       for (int x = 0; x < rows; x++)
-        memcpy(a + (long)x * ld, l_rows(s, i, ck) + (long)x * ck, sizeof(double) * (size_t)cols);
+        memcpy(elem(s, a, (long)x * ld), elem(s, l_rows(s, i, ck), (long)x * ck),
+               s->es * (size_t)cols);
     }
   if (hdr[1] != 0.0) {
     s->stopped = 1; // no pivoting and a zero pivot: stop before dividing by it
@@ -559,11 +570,12 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
   return rma_ring_done(&s->ring, k);
 }
 
-int rma_getrf_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
+int rma_getrf_run(const rma_tiles_t *t, void *seg, int *ipiv, int *info) {
   rma_context_t *ctx = rma_context();
   lu_t s;
   memset(&s, 0, sizeof s);
   s.t = t, s.seg = seg, s.nb = t->mb, s.p0 = t->p0, s.p1 = t->p1;
+  s.dt = t->dtype, s.es = rma_dtype_size(t->dtype);
   s.rank = ctx->rank, s.p = s.rank / s.p1, s.q = s.rank % s.p1;
   s.steps = t->mt < t->nt ? t->mt : t->nt;
   s.pivot = ipiv != NULL, s.ipiv = ipiv;
@@ -577,7 +589,7 @@ int rma_getrf_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   // After the slots, this rank's own area for the old contents of the rows
   // an interchange touches (only this rank writes it): kept memory, already
   // resident, so a first call does not fault its pages in.
-  rma_ring_desc_t ring = {C_PER_SLOT, s.nb + 2, 0, 2L * s.nb * lcmax, PH_WAIT};
+  rma_ring_desc_t ring = {C_PER_SLOT, s.nb + 2, 0, 2L * s.nb * lcmax, PH_WAIT, t->dtype};
   s.off_panel = 0;
   s.off_u = s.off_swap = ring.slot_len = s.off_panel + (long)t->m * s.nb;
   if (t->p0 > 1) {
@@ -595,7 +607,7 @@ int rma_getrf_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   if (!(s.piv && s.rows && s.src && s.prow_mark && s.ranks && s.dpiv && s.dhdr))
     rc = RMA_ERR_NO_MEMORY;
   // Several process rows: the process column factors each panel.
-  s.dist = rma_getrf_options()->lu_panel && s.p0 > 1;
+  s.dist = rma_getrf_options()->lu_panel && s.p0 > 1 && s.dt == RMA_DT_D;
   if (s.dist) {
     int rc2 = rma_getrf_panel_open(ctx->comm, s.p0, s.p, s.q, s.nb, t->mt, &s.panel);
     rc = rc ? rc : rc2;

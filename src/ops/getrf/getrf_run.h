@@ -17,6 +17,6 @@
  * exactly zero U(i,i) (the same on every rank; without pivoting the
  * factorization stops there). Returns 0 or an RMA_ERR_* code.
  */
-int rma_getrf_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info);
+int rma_getrf_run(const rma_tiles_t *t, void *seg, int *ipiv, int *info);
 
 #endif

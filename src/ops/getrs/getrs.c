@@ -120,7 +120,7 @@ int rma_getrs_matrices(rma_op_t op, const rma_matrix_t *a, const int *ipiv,
   if (rc == 0 && relaid && (rc = rma_relayout_in(a, &tr, &fa)) == 0)
     ta = &tr;
   if (rc == 0 && distributed)
-    rc = rma_status_agree(ctx->comm, rma_getrs_run(ta, fa, op != RMA_OP_N, nrhs, (double *)x));
+    rc = rma_status_agree(ctx->comm, rma_getrs_run(ta, fa, op, nrhs, x));
   else if (rc == 0)
     rc = rma_status_agree(ctx->comm, solve_strips(dt, op, n, nrhs, wa, sa, x, s));
   if (rc == 0 && op != RMA_OP_N)

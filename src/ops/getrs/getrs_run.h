@@ -11,11 +11,12 @@
 
 /*
  * Collective over the library communicator. x (n x nrhs, row-major, the same
- * on every rank) holds P*B ('N') or B ('T') on entry. On return x holds
- * U^-1 L^-1 x ('N') or L^-T U^-T x ('T') on every rank, the pivots not yet
- * undone for 'T'. t: the factors' directory (t->mb == t->nb, kind TILED or
- * BLOCK_CYCLIC, square), seg: this rank's segment.
+ * on every rank, elements of t's type) holds P*B (op N) or B (op T or C) on
+ * entry. On return x holds U^-1 L^-1 x (N) or L^-op U^-op x (T, C) on every
+ * rank, the pivots not yet undone for T and C. t: the factors' directory
+ * (t->mb == t->nb, kind TILED or BLOCK_CYCLIC, square), seg: this rank's
+ * segment.
  */
-int rma_getrs_run(const rma_tiles_t *t, const double *seg, int trans, int nrhs, double *x);
+int rma_getrs_run(const rma_tiles_t *t, const void *seg, rma_op_t op, int nrhs, void *x);
 
 #endif
