@@ -3,9 +3,10 @@
  * API (rma_?matrix_getrf, rma_?matrix_getrs for s, d, c, z), MPI only (it
  * runs in the GA-free build), at np = 1, 2, 3, 4, 6.
  *
- * Grids: every factorisation p x q of P, rank order 'R'. Per type and grid
- * a seeded sweep: mb x nb from 2, 3, 4, 5, 7 (mb != nb too; none divides the
- * sizes 1, 2, 7, 13, 23, 29, 37, 41), 8 x 8 for 61, 1 x 1; the first block
+ * Grids: every factorisation p x q of P, rank order 'R', and 'C' too on
+ * grids with two rows and columns or more. Per type and grid a seeded
+ * sweep: mb x nb from 2, 3, 4, 5, 7 (mb != nb too; none divides the sizes
+ * 1, 2, 7, 13, 23, 29, 37, 41), 8 x 8 for 61, 1 x 1; the first block
  * at a grid position drawn per case; padded LLDs; windows A(ia:, ja:) and
  * B(ib:, jb:) at offsets 0..6 off block boundaries, with rows and columns
  * beyond them. Matrices from the seeded generator, rounded to the type
@@ -13,7 +14,9 @@
  * Cases: getrf on square, tall (m > n) and wide (m < n) windows, 1 x 1,
  * 2 x 2, 13 x 7, 61 x 61 in 8 x 8 blocks, 1 x 1 blocks; every square one
  * then solved with trans 'N', 'T' and 'C' ('C' the conjugate transpose for
- * c and z), nrhs 1..4; singular windows (column j zero: square, tall, wide).
+ * c and z), nrhs 1..4; 61 x 61 with the panel always and never factored by
+ * its process column (RMA_OPT_LU_PANEL 2, 0) and with shared memory off;
+ * singular windows (column j zero: square, tall, wide).
  * Checks (eps = the type's unit roundoff, te_eps: 2^-24 for s and c, 2^-53
  * for d and z; |x| the modulus; residuals in long double complex on the
  * gathered results against A0 and B0 rebuilt from the generator; each
@@ -32,6 +35,9 @@
  * wrong answer (the factors against A0 without the row interchanges; X
  * against the wrong op: 'N' <-> 'T', and 'C' against the transpose without
  * conjugation for c and z) and must exceed 16.
+ * Then illegal arguments per type (m < 0, windows past A or B, trans,
+ * nrhs < 0): the public numbering's -i on every rank, A and B bitwise
+ * unchanged, and the next call works.
  * Prints the worst ratio per type and check; exits 1 on any failure.
  */
 #include <complex.h>
@@ -346,6 +352,19 @@ static void grid_cases(rma_grid_t g, int t, unsigned st) {
   c = draw(t, &st, npr, npc, 11, 9);
   c.mb = c.nb = 1;
   run_case(g, &c, &st, "1 x 1 blocks");
+  // The panel always / never factored by its process column, and node
+  // neighbours read by RMA instead of shared memory.
+  for (int mode = 0; mode < 3; mode++) {
+    rma_set_option(mode < 2 ? RMA_OPT_LU_PANEL : RMA_OPT_SHARED_MEMORY, mode == 1 ? 2 : 0);
+    c = draw(t, &st, npr, npc, 61, 61);
+    c.mb = c.nb = 8;
+    run_case(g, &c, &st,
+             mode == 0   ? "panel on one rank"
+             : mode == 1 ? "panel by its process column"
+                         : "shared memory off");
+  }
+  rma_set_option(RMA_OPT_LU_PANEL, 1);
+  rma_set_option(RMA_OPT_SHARED_MEMORY, 1);
   // Singular: column j zero gives info j + 1 (square, tall, wide).
   const int zero[][3] = {{29, 29, 0}, {29, 29, 17}, {29, 19, 18}, {19, 29, 11}};
   for (int z = 0; z < 4; z++) {
@@ -353,6 +372,39 @@ static void grid_cases(rma_grid_t g, int t, unsigned st) {
     c.zero_col = zero[z][2];
     run_case(g, &c, &st, "singular");
   }
+}
+
+// Illegal arguments of type t: -i on every rank, nothing modified, the
+// next call works.
+static void arg_cases(rma_grid_t g, int t) {
+  rt_tmatrix_t a, b;
+  int bad = rt_tmatrix_make(t, g, 9, 9, 2, 3, 0, 0, 1, 21, &a);
+  bad |= rt_tmatrix_make(t, g, 9, 2, 2, 2, 0, 0, 1, 22, &b);
+  if (!rt_expect_all(bad, 0, "type %c: making the argument-test matrices", te_name(t)))
+    return;
+  size_t es = te_size(t);
+  long alen = rt_tmatrix_len(&a), blen = rt_tmatrix_len(&b);
+  void *ab = malloc(es * (size_t)alen), *bb = malloc(es * (size_t)blen);
+  memcpy(ab, a.data, es * (size_t)alen), memcpy(bb, b.data, es * (size_t)blen);
+  int *ipiv = malloc(sizeof(int) * (size_t)(a.lr + a.d.mb + 1));
+  for (int x = 0; x < a.lr + a.d.mb + 1; x++)
+    ipiv[x] = 1;
+  char tc = te_name(t);
+  rt_expect_all(call_getrf(&a, -1, 9, 0, 0, ipiv), -1, "rma_%cmatrix_getrf m = -1", tc);
+  rt_expect_all(call_getrf(&a, 9, 9, 1, 0, ipiv), -4, "rma_%cmatrix_getrf window past A", tc);
+  rt_expect_all(call_getrs('Q', 9, 2, &a, 0, 0, ipiv, &b, 0, 0), -1, "rma_%cmatrix_getrs trans 'Q'",
+                tc);
+  rt_expect_all(call_getrs('C', 9, -1, &a, 0, 0, ipiv, &b, 0, 0), -3,
+                "rma_%cmatrix_getrs nrhs = -1", tc);
+  rt_expect_all(call_getrs('C', 9, 2, &a, 0, 0, ipiv, &b, 0, 1), -9,
+                "rma_%cmatrix_getrs window past B", tc);
+  if (rt_any(memcmp(ab, a.data, es * (size_t)alen) || memcmp(bb, b.data, es * (size_t)blen)))
+    rt_fail_same("type %c: a refused call changed A or B", tc);
+  rt_expect_all(call_getrf(&a, 9, 9, 0, 0, ipiv), 0, "rma_%cmatrix_getrf after refused calls", tc);
+  rt_expect_all(call_getrs('C', 9, 2, &a, 0, 0, ipiv, &b, 0, 0), 0,
+                "rma_%cmatrix_getrs after refused calls", tc);
+  free(ab), free(bb), free(ipiv);
+  rt_tmatrix_free(&a), rt_tmatrix_free(&b);
 }
 
 int main(int argc, char **argv) {
@@ -363,14 +415,19 @@ int main(int argc, char **argv) {
   for (int p = 1; p <= np; p++) {
     if (np % p)
       continue;
-    rma_grid_t g = NULL;
-    int rc = rma_grid_create(MPI_COMM_WORLD, p, np / p, 'R', &g);
-    if (!rt_expect_all(rc, 0, "rma_grid_create %dx%d", p, np / p))
-      continue;
-    for (int t = 0; t < NTYPES; t++)
-      grid_cases(g, t, 4321u + 101u * (unsigned)grids + 7u * (unsigned)t);
-    rma_grid_free(&g);
-    grids++;
+    int q = np / p;
+    for (int order = 0; order < (p > 1 && q > 1 ? 2 : 1); order++) {
+      rma_grid_t g = NULL;
+      int rc = rma_grid_create(MPI_COMM_WORLD, p, q, order ? 'C' : 'R', &g);
+      if (!rt_expect_all(rc, 0, "rma_grid_create %dx%d '%c'", p, q, order ? 'C' : 'R'))
+        continue;
+      for (int t = 0; t < NTYPES; t++)
+        grid_cases(g, t, 4321u + 101u * (unsigned)grids + 7u * (unsigned)t);
+      for (int t = 0; t < NTYPES && grids == 0; t++)
+        arg_cases(g, t);
+      rma_grid_free(&g);
+      grids++;
+    }
   }
   if (me == 0)
     printf("test_getrf_types: np %d, %d grids, %ld cases, %ld controls\n", np, grids, ncases,

@@ -9,6 +9,7 @@
 #define RMA_TEST_PD_TESTUTIL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "testutil.h"
 
@@ -31,6 +32,24 @@ void pdgetrs_(const char *trans, const int *n, const int *nrhs, const double *a,
               const int *ja, const int *desca, const int *ipiv, double *b, const int *ib,
               const int *jb, const int *descb, int *info, size_t trans_len);
 
+/* P?GETRF / P?GETRS of the other types (complex arguments as C's complex
+ * types, the layout Fortran's COMPLEX has). */
+void psgetrf_(const int *m, const int *n, float *a, const int *ia, const int *ja, const int *desca,
+              int *ipiv, int *info);
+void pcgetrf_(const int *m, const int *n, float _Complex *a, const int *ia, const int *ja,
+              const int *desca, int *ipiv, int *info);
+void pzgetrf_(const int *m, const int *n, double _Complex *a, const int *ia, const int *ja,
+              const int *desca, int *ipiv, int *info);
+void psgetrs_(const char *trans, const int *n, const int *nrhs, const float *a, const int *ia,
+              const int *ja, const int *desca, const int *ipiv, float *b, const int *ib,
+              const int *jb, const int *descb, int *info, size_t trans_len);
+void pcgetrs_(const char *trans, const int *n, const int *nrhs, const float _Complex *a,
+              const int *ia, const int *ja, const int *desca, const int *ipiv, float _Complex *b,
+              const int *ib, const int *jb, const int *descb, int *info, size_t trans_len);
+void pzgetrs_(const char *trans, const int *n, const int *nrhs, const double _Complex *a,
+              const int *ia, const int *ja, const int *desca, const int *ipiv, double _Complex *b,
+              const int *ib, const int *jb, const int *descb, int *info, size_t trans_len);
+
 /* A distributed M x N matrix on the calling process: descriptor, local
  * array (lld = local rows + pad), local extents. */
 typedef struct {
@@ -48,5 +67,32 @@ int pd_matrix_make(pd_matrix_t *x, int ictxt, int M, int N, int MB, int NB, int 
 
 /* Local. Free the local array. */
 void pd_matrix_free(pd_matrix_t *x);
+
+/* pd_matrix_t of any element type t (typed_elem.h's TE_S .. TE_Z). */
+typedef struct {
+  int desc[9];
+  void *data; /* elements of type t */
+  int t, locr, locc, lld;
+  long len; /* lld * max(1, locc) */
+} pd_tmatrix_t;
+
+/* Local. pd_matrix_make for type t: entries rt_tvalue(t, seed, i, j), the
+ * padding rows -7 - 3i (-7 for s and d). Returns 0 or -1. */
+int pd_tmatrix_make(pd_tmatrix_t *x, int t, int ictxt, int M, int N, int MB, int NB, int rsrc,
+                    int csrc, int pad, uint64_t seed);
+
+/* Local. *dst = a copy of src (its own local array). Returns 0 or -1. */
+int pd_tmatrix_copy(pd_tmatrix_t *dst, const pd_tmatrix_t *src);
+
+/* Local. Free the local array. */
+void pd_tmatrix_free(pd_tmatrix_t *x);
+
+/* Local. The global (0-based) indices of local entry (li, lj). */
+void pd_tmatrix_global(const pd_tmatrix_t *x, int li, int lj, int *gi, int *gj);
+
+/* Collective over MPI_COMM_WORLD (every process in x's grid). The window
+ * x(i0 : i0+rows-1, j0 : j0+cols-1) (0-based) on every process as double
+ * complex, column-major with leading dimension rows (malloc'ed; free it). */
+double _Complex *pd_tmatrix_gather(const pd_tmatrix_t *x, int i0, int j0, int rows, int cols);
 
 #endif

@@ -14,9 +14,9 @@
 #     the summary row P?GEMM with TOTAL = PASSED > 0 and FAILED 0, no other row failing, and rmala
 #     serving exactly TOTAL P?GEMM calls (its illegal-argument calls go to ScaLAPACK, which reports
 #     them as the tester expects);
-#   - the LU tester xdlu (np 4; LU.dat: 240 factorizations and solves on 4 grids, residual checks):
-#     exit status 0, "0 tests completed and failed residual checks", every test passed, rmala
-#     serving PDGETRF and PDGETRS (the tester's own PDGEMM calls too).
+#   - the LU testers x?lu (s, d, c, z; np 4; LU.dat: 240 factorizations and solves on 4 grids,
+#     residual checks): exit status 0, "0 tests completed and failed residual checks", every test
+#     passed, rmala serving P?GETRF and P?GETRS (the tester's own P?GEMM calls too).
 # Environment: RMALA_CMAKE (cmake), RMALA_MPIEXEC (mpiexec.openmpi), RMALA_MPIEXEC_FLAGS
 # (';'-separated), RMALA_TESTERS_DIR (Debian's openmpi-tests directory), RMALA_TESTERS_DATA
 # (/usr/share/scalapack), RMALA_RUN_TIMEOUT (s, default 300).
@@ -32,7 +32,8 @@ run_timeout=${RMALA_RUN_TIMEOUT:-300}
 IFS=';' read -r -a mpiexec_flags <<< "${RMALA_MPIEXEC_FLAGS-}"
 export OPENBLAS_NUM_THREADS=1
 
-for f in "$testers/PBLAS/dpb3tst" "$testers/xdlu" "$data/PBLAS/PDBLAS3TST.dat" "$data/LU.dat"; do
+for f in "$testers"/PBLAS/{s,d,c,z}pb3tst "$testers"/x{s,d,c,z}lu "$data/PBLAS/PDBLAS3TST.dat" \
+  "$data/LU.dat"; do
   if [ ! -e "$f" ]; then
     echo "FAILED: $f missing (apt-get install scalapack-mpi-test scalapack-test-common)" >&2
     exit 1
@@ -101,19 +102,23 @@ for case in s d c z cconj zconj; do
   if grep -q "failed in rmala" "$err"; then fail "${case}pb3tst: a call failed inside rmala"; fi
 done
 
-run_tester xdlu "$testers/xdlu" "$data/LU.dat"
-out=$work/xdlu/out.txt err=$work/xdlu/err.txt
-grep -q "END OF TESTS" "$out" || fail "xdlu did not reach the end"
-grep -q " 0 tests completed and failed residual checks" "$out" || fail "xdlu: residual checks failed"
-passed=$(awk '/tests completed and passed residual checks/ { print $1 }' "$out")
-finished=$(awk '/^Finished/ { print $2 }' "$out")
-getrf=$(grep -c "PDGETRF served by rmala" "$err" || true)
-getrs=$(grep -c "PDGETRS served by rmala" "$err" || true)
-echo "   xdlu: $finished tests, $passed passed residual checks; rmala served PDGETRF $getrf," \
-  "PDGETRS $getrs calls"
-[ -n "$passed" ] && [ "$passed" = "$finished" ] || fail "xdlu: $passed of $finished passed"
-[ "$getrf" -gt 0 ] && [ "$getrs" -gt 0 ] || fail "xdlu: rmala served no PDGETRF / PDGETRS call"
-if grep -q "failed in rmala" "$err"; then fail "xdlu: a call failed inside rmala"; fi
+for t in s d c z; do
+  T=$(echo "$t" | tr sdcz SDCZ)
+  run_tester "x${t}lu" "$testers/x${t}lu" "$data/LU.dat"
+  out=$work/x${t}lu/out.txt err=$work/x${t}lu/err.txt
+  grep -q "END OF TESTS" "$out" || fail "x${t}lu did not reach the end"
+  grep -q " 0 tests completed and failed residual checks" "$out" ||
+    fail "x${t}lu: residual checks failed"
+  passed=$(awk '/tests completed and passed residual checks/ { print $1 }' "$out")
+  finished=$(awk '/^Finished/ { print $2 }' "$out")
+  getrf=$(grep -c "P${T}GETRF served by rmala" "$err" || true)
+  getrs=$(grep -c "P${T}GETRS served by rmala" "$err" || true)
+  echo "   x${t}lu: $finished tests, $passed passed residual checks; rmala served P${T}GETRF $getrf," \
+    "P${T}GETRS $getrs calls"
+  [ -n "$passed" ] && [ "$passed" = "$finished" ] || fail "x${t}lu: $passed of $finished passed"
+  [ "$getrf" -gt 0 ] && [ "$getrs" -gt 0 ] || fail "x${t}lu: rmala served no P${T}GETRF / P${T}GETRS call"
+  if grep -q "failed in rmala" "$err"; then fail "x${t}lu: a call failed inside rmala"; fi
+done
 
-[ "$status" = 0 ] && echo "PASSED: ScaLAPACK's testers with rmala serving P?GEMM, PDGETRF, PDGETRS"
+[ "$status" = 0 ] && echo "PASSED: ScaLAPACK's testers with rmala serving P?GEMM, P?GETRF, P?GETRS"
 exit "$status"
