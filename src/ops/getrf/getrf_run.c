@@ -597,7 +597,7 @@ int rma_getrf_run(const rma_tiles_t *t, double *seg, int *ipiv, int *info) {
   // Several process rows: the process column factors each panel.
   s.dist = rma_getrf_options()->lu_panel && s.p0 > 1;
   if (s.dist) {
-    int rc2 = rma_getrf_panel_open(ctx->comm, s.p0, s.p, s.q, s.nb, t->mt, &s.panel);
+    int rc2 = rma_getrf_panel_open(ctx->comm, t->dtype, s.p0, s.p, s.q, s.nb, t->mt, &s.panel);
     rc = rc ? rc : rc2;
   }
   rc = rma_status_agree(ctx->comm, rc);
