@@ -224,6 +224,26 @@ long rt_failures(void) { return nfail_local + nfail_same; }
 
 // ---- All ranks agreeing --------------------------------------------------------
 
+int rt_each_grid(void (*fn)(rma_grid_t g, unsigned seed), unsigned seed0, unsigned step) {
+  int np = 1, grids = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &np);
+  for (int p = 1; p <= np; p++) {
+    if (np % p)
+      continue;
+    int q = np / p;
+    for (int order = 0; order < (p > 1 && q > 1 ? 2 : 1); order++) {
+      rma_grid_t g = NULL;
+      int rc = rma_grid_create(MPI_COMM_WORLD, p, q, order ? 'C' : 'R', &g);
+      if (!rt_expect_all(rc, 0, "rma_grid_create %dx%d '%c'", p, q, order ? 'C' : 'R'))
+        continue;
+      fn(g, seed0 + step * (unsigned)grids);
+      rma_grid_free(&g);
+      grids++;
+    }
+  }
+  return grids;
+}
+
 int rt_expect_all(int rc, int want, const char *fmt, ...) {
   int np = 1, me = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &np);

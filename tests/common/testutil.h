@@ -144,6 +144,14 @@ long rt_failures(void);
     }                                                                                              \
   } while (0)
 
+/* ---- Grids ------------------------------------------------------------- */
+
+/* Collective over MPI_COMM_WORLD. Run fn on every grid of its P processes:
+ * every nprow x npcol = P, rank orders 'R' and 'C' when both dimensions
+ * exceed 1; the i-th grid gets seed0 + step * i. A grid that cannot be made
+ * is a failure (rt_expect_all) and is skipped. Returns the grids run. */
+int rt_each_grid(void (*fn)(rma_grid_t g, unsigned seed), unsigned seed0, unsigned step);
+
 /* ---- All ranks agreeing ------------------------------------------------- */
 
 /* Collective over MPI_COMM_WORLD. 1 on every rank when every rank's rc is

@@ -164,25 +164,18 @@ static void one_case(int t, rma_grid_t g, unsigned *rs, int caseno) {
   rt_tmatrix_free(&A), rt_tmatrix_free(&B), rt_tmatrix_free(&Cm);
 }
 
+// Every type's cases on grid g.
+static void grid_cases(rma_grid_t g, unsigned seed) {
+  for (int t = 0; t < NTYPES; t++) {
+    unsigned rs = seed + 77u * (unsigned)t;
+    for (int c = 0; c < 27; c++)
+      one_case(t, g, &rs, c);
+  }
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  int np;
-  MPI_Comm_size(MPI_COMM_WORLD, &np);
-  for (int pr = 1; pr <= np; pr++) {
-    if (np % pr)
-      continue;
-    rma_grid_t g;
-    if (rma_grid_create(MPI_COMM_WORLD, pr, np / pr, 'R', &g)) {
-      rt_fail("rma_grid_create %d x %d", pr, np / pr);
-      continue;
-    }
-    for (int t = 0; t < NTYPES; t++) {
-      unsigned rs = 1234u + 77u * (unsigned)t + 13u * (unsigned)pr;
-      for (int c = 0; c < 27; c++)
-        one_case(t, g, &rs, c);
-    }
-    rma_grid_free(&g);
-  }
+  rt_each_grid(grid_cases, 1234u, 13u);
   int status = rt_finish("test_gemm_types (native)", worst, NTYPES);
   rma_finalize();
   MPI_Finalize();

@@ -148,8 +148,7 @@ static int panel_out(lu_t *s, int k) {
   if (!dist_at(s, k))
     return send_panel(s, k);
   double t0 = rma_timing_start();
-  int rc = rma_getrf_panel_factor(&s->panel, s->t, (double *)s->seg, k, s->pivot, s->dpiv,
-                                  &s->dinfo);
+  int rc = rma_getrf_panel_factor(&s->panel, s->t, s->seg, k, s->pivot, s->dpiv, &s->dinfo);
   rma_timing_stop(PH_PANEL, t0);
   RMA_CALL(rc);
   return rows_handout(s, k);
@@ -607,9 +606,9 @@ int rma_getrf_run(const rma_tiles_t *t, void *seg, int *ipiv, int *info) {
   if (!(s.piv && s.rows && s.src && s.prow_mark && s.ranks && s.dpiv && s.dhdr))
     rc = RMA_ERR_NO_MEMORY;
   // Several process rows: the process column factors each panel.
-  s.dist = rma_getrf_options()->lu_panel && s.p0 > 1 && s.dt == RMA_DT_D;
+  s.dist = rma_getrf_options()->lu_panel && s.p0 > 1;
   if (s.dist) {
-    int rc2 = rma_getrf_panel_open(ctx->comm, s.p0, s.p, s.q, s.nb, t->mt, &s.panel);
+    int rc2 = rma_getrf_panel_open(ctx->comm, t->dtype, s.p0, s.p, s.q, s.nb, t->mt, &s.panel);
     rc = rc ? rc : rc2;
   }
   rc = rma_status_agree(ctx->comm, rc);

@@ -266,21 +266,7 @@ int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_size(MPI_COMM_WORLD, &np);
-  int grids = 0;
-  for (int p = 1; p <= np; p++) {
-    if (np % p)
-      continue;
-    int q = np / p;
-    for (int order = 0; order < (p > 1 && q > 1 ? 2 : 1); order++) {
-      rma_grid_t g = NULL;
-      int rc = rma_grid_create(MPI_COMM_WORLD, p, q, order ? 'C' : 'R', &g);
-      if (!rt_expect_all(rc, 0, "rma_grid_create %dx%d '%c'", p, q, order ? 'C' : 'R'))
-        continue;
-      grid_cases(g, 4242u + 101u * (unsigned)grids);
-      rma_grid_free(&g);
-      grids++;
-    }
-  }
+  int grids = rt_each_grid(grid_cases, 4242u, 101u);
   if (me == 0)
     printf("test_gemm: np %d, %d grids, %ld cases\n", np, grids, ncases);
   int status = rt_finish("test_gemm", &gemm_ratio, 1);
