@@ -407,28 +407,22 @@ static void arg_cases(rma_grid_t g, int t) {
   rt_tmatrix_free(&a), rt_tmatrix_free(&b);
 }
 
+// Every type on grid g, and the argument checks on the first grid.
+static void grid_all(rma_grid_t g, unsigned seed) {
+  static int first = 1;
+  for (int t = 0; t < NTYPES; t++)
+    grid_cases(g, t, seed + 7u * (unsigned)t);
+  for (int t = 0; t < NTYPES && first; t++)
+    arg_cases(g, t);
+  first = 0;
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  int me, np, grids = 0;
+  int me, np;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_size(MPI_COMM_WORLD, &np);
-  for (int p = 1; p <= np; p++) {
-    if (np % p)
-      continue;
-    int q = np / p;
-    for (int order = 0; order < (p > 1 && q > 1 ? 2 : 1); order++) {
-      rma_grid_t g = NULL;
-      int rc = rma_grid_create(MPI_COMM_WORLD, p, q, order ? 'C' : 'R', &g);
-      if (!rt_expect_all(rc, 0, "rma_grid_create %dx%d '%c'", p, q, order ? 'C' : 'R'))
-        continue;
-      for (int t = 0; t < NTYPES; t++)
-        grid_cases(g, t, 4321u + 101u * (unsigned)grids + 7u * (unsigned)t);
-      for (int t = 0; t < NTYPES && grids == 0; t++)
-        arg_cases(g, t);
-      rma_grid_free(&g);
-      grids++;
-    }
-  }
+  int grids = rt_each_grid(grid_all, 4321u, 101u);
   if (me == 0)
     printf("test_getrf_types: np %d, %d grids, %ld cases, %ld controls\n", np, grids, ncases,
            ncontrols);
