@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200112L // setenv
 #include "ga_testutil.h"
 
 #include <ga.h>
@@ -118,6 +119,12 @@ void rt_tfill(int t, int g, int rows, int cols, uint64_t seed, double diag, void
 void rt_tgather(int t, int g, int rows, int cols, void *buf) {
   memset(buf, 0, te_size(t) * (size_t)rows * cols);
   rt_gather(g, rows, cols, buf);
+}
+
+void rt_ga_float_safe(void) {
+#ifdef MPICH_VERSION
+  setenv("ARMCI_USE_WIN_ALLOCATE", "0", 0);
+#endif
 }
 
 void rt_init(int *argc, char ***argv, int *me, int *np) {

@@ -56,6 +56,13 @@ void rt_tgather(int t, int g, int rows, int cols, void *buf);
  * fails); *me and *np get the rank and the number of processes. */
 void rt_init(int *argc, char ***argv, int *me, int *np);
 
+/* Before rt_init, in tests of GAs of floats: under MPICH, GA 5.8.2 /
+ * ARMCI-MPI 0.3.1 loses elements of C_FLOAT arrays in its own NGA_Put /
+ * NGA_Get round trip when its windows come from MPI_Win_allocate
+ * (doc/architecture.md); ARMCI_USE_WIN_ALLOCATE=0 (MPI_Win_create) makes GA
+ * consistent. Does nothing under other MPIs. */
+void rt_ga_float_safe(void);
+
 /* rma_finalize, GA_Terminate, MPI_Finalize. */
 void rt_finalize(void);
 

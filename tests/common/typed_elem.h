@@ -12,6 +12,27 @@
 
 enum { TE_S, TE_D, TE_C, TE_Z, TE_NTYPES };
 
+/* The C type of the elements of LAPACK letter p (TE_T_s, ...). */
+#define TE_T_s float
+#define TE_T_d double
+#define TE_T_c float complex
+#define TE_T_z double complex
+
+/* The one dispatch over the four types: X(p) for the LAPACK letter p (s, d,
+ * c, z) of type t, as a switch; X's expansion ends its case (return or
+ * break). */
+#define TE_DISPATCH(t, X)                                                                          \
+  switch (t) {                                                                                     \
+  case TE_S:                                                                                       \
+    X(s)                                                                                           \
+  case TE_D:                                                                                       \
+    X(d)                                                                                           \
+  case TE_C:                                                                                       \
+    X(c)                                                                                           \
+  default:                                                                                         \
+    X(z)                                                                                           \
+  }
+
 /* LAPACK's letter of type t. */
 static inline char te_name(int t) { return "sdcz"[t]; }
 

@@ -13,7 +13,6 @@
  * type is argument 7 / 8 / 10 on every rank with C untouched, and the next
  * call works. Prints the worst ratio per type; exits 1 on any failure.
  */
-#define _POSIX_C_SOURCE 200112L // setenv
 #include <complex.h>
 #include <float.h>
 #include <ga.h>
@@ -145,12 +144,7 @@ static void mismatch(void) {
 }
 
 int main(int argc, char **argv) {
-#ifdef MPICH_VERSION
-  // GA 5.8.2 / ARMCI-MPI on MPICH 4.0.2 loses elements of C_FLOAT arrays in
-  // its own NGA_Put / NGA_Get round trip (MPI_Win_allocate's displacements,
-  // doc/architecture.md); windows from MPI_Win_create make GA consistent.
-  setenv("ARMCI_USE_WIN_ALLOCATE", "0", 0);
-#endif
+  rt_ga_float_safe(); // before rt_init: GA itself loses floats under MPICH otherwise
   rt_init(&argc, &argv, &me, &np);
   for (int t = 0; t < NTYPES; t++)
     for (int layout = 0; layout < 3; layout++)

@@ -56,22 +56,13 @@ static double complex op_value(int t, unsigned seed, char op, int i0, int j0, in
 static int call_gemm(int t, char ta, char tb, int m, int n, int k, double complex alpha,
                      const mat_t *a, int ia, int ja, const mat_t *b, int ib, int jb,
                      double complex beta, const mat_t *c, int ic, int jc) {
-#define TYPED(T, p)                                                                                \
+#define TYPED(p)                                                                                   \
   {                                                                                                \
     rma_##p##matrix_t A = RT_TMATRIX(p, a), B = RT_TMATRIX(p, b), Cm = RT_TMATRIX(p, c);           \
-    return rma_##p##matrix_gemm(ta, tb, m, n, k, (T)alpha, &A, ia, ja, &B, ib, jb, (T)beta, &Cm,   \
-                                ic, jc);                                                           \
+    return rma_##p##matrix_gemm(ta, tb, m, n, k, (TE_T_##p)alpha, &A, ia, ja, &B, ib, jb,           \
+                                (TE_T_##p)beta, &Cm, ic, jc);                                      \
   }
-  switch (t) {
-  case S:
-    TYPED(float, s)
-  case D:
-    TYPED(double, d)
-  case C:
-    TYPED(float complex, c)
-  default:
-    TYPED(double complex, z)
-  }
+  TE_DISPATCH(t, TYPED)
 #undef TYPED
 }
 

@@ -76,16 +76,7 @@ static int call_getrf(const rt_tmatrix_t *a, int m, int n, int ia, int ja, int *
     rma_##p##matrix_t A = RT_TMATRIX(p, a);                                                        \
     return rma_##p##matrix_getrf(m, n, &A, ia, ja, ipiv);                                          \
   }
-  switch (a->t) {
-  case TE_S:
-    TYPED(s)
-  case TE_D:
-    TYPED(d)
-  case TE_C:
-    TYPED(c)
-  default:
-    TYPED(z)
-  }
+  TE_DISPATCH(a->t, TYPED)
 #undef TYPED
 }
 
@@ -96,16 +87,7 @@ static int call_getrs(char trans, int n, int nrhs, const rt_tmatrix_t *a, int ia
     rma_##p##matrix_t A = RT_TMATRIX(p, a), B = RT_TMATRIX(p, b);                                  \
     return rma_##p##matrix_getrs(trans, n, nrhs, &A, ia, ja, ipiv, &B, ib, jb);                    \
   }
-  switch (a->t) {
-  case TE_S:
-    TYPED(s)
-  case TE_D:
-    TYPED(d)
-  case TE_C:
-    TYPED(c)
-  default:
-    TYPED(z)
-  }
+  TE_DISPATCH(a->t, TYPED)
 #undef TYPED
 }
 

@@ -70,68 +70,40 @@ static long ncases, ncontrols;
 // ---- The typed routines, rmala's and ScaLAPACK's ----
 
 static int rma_getrf_t(int n, pd_tmatrix_t *a, int ia, int ja, int *ipiv) {
-  switch (a->t) {
-  case TE_S:
-    return rma_psgetrf(n, n, a->data, ia, ja, a->desc, ipiv);
-  case TE_D:
-    return rma_pdgetrf(n, n, a->data, ia, ja, a->desc, ipiv);
-  case TE_C:
-    return rma_pcgetrf(n, n, a->data, ia, ja, a->desc, ipiv);
-  default:
-    return rma_pzgetrf(n, n, a->data, ia, ja, a->desc, ipiv);
-  }
+#define CALL(x) return rma_p##x##getrf(n, n, a->data, ia, ja, a->desc, ipiv);
+  TE_DISPATCH(a->t, CALL)
+#undef CALL
 }
 
 static int sca_getrf_t(int m, int n, pd_tmatrix_t *a, int ia, int ja, const int *desca, int *ipiv) {
   int info = 0;
-  switch (a->t) {
-  case TE_S:
-    psgetrf_(&m, &n, a->data, &ia, &ja, desca, ipiv, &info);
-    break;
-  case TE_D:
-    pdgetrf_(&m, &n, a->data, &ia, &ja, desca, ipiv, &info);
-    break;
-  case TE_C:
-    pcgetrf_(&m, &n, a->data, &ia, &ja, desca, ipiv, &info);
-    break;
-  default:
-    pzgetrf_(&m, &n, a->data, &ia, &ja, desca, ipiv, &info);
-  }
+#define CALL(x)                                                                                    \
+  p##x##getrf_(&m, &n, a->data, &ia, &ja, desca, ipiv, &info);                                     \
+  break;
+  TE_DISPATCH(a->t, CALL)
+#undef CALL
   return info;
 }
 
 static int rma_getrs_t(char tr, int n, int nrhs, const pd_tmatrix_t *a, int ia, int ja,
                        const int *desca, const int *ipiv, pd_tmatrix_t *b, int ib, int jb,
                        const int *descb) {
-  switch (a->t) {
-  case TE_S:
-    return rma_psgetrs(tr, n, nrhs, a->data, ia, ja, desca, ipiv, b->data, ib, jb, descb);
-  case TE_D:
-    return rma_pdgetrs(tr, n, nrhs, a->data, ia, ja, desca, ipiv, b->data, ib, jb, descb);
-  case TE_C:
-    return rma_pcgetrs(tr, n, nrhs, a->data, ia, ja, desca, ipiv, b->data, ib, jb, descb);
-  default:
-    return rma_pzgetrs(tr, n, nrhs, a->data, ia, ja, desca, ipiv, b->data, ib, jb, descb);
-  }
+#define CALL(x)                                                                                    \
+  return rma_p##x##getrs(tr, n, nrhs, a->data, ia, ja, desca, ipiv, b->data, ib, jb, descb);
+  TE_DISPATCH(a->t, CALL)
+#undef CALL
 }
 
 static int sca_getrs_t(char tr, int n, int nrhs, const pd_tmatrix_t *a, int ia, int ja,
                        const int *desca, const int *ipiv, pd_tmatrix_t *b, int ib, int jb,
                        const int *descb) {
   int info = 0;
-  switch (a->t) {
-  case TE_S:
-    psgetrs_(&tr, &n, &nrhs, a->data, &ia, &ja, desca, ipiv, b->data, &ib, &jb, descb, &info, 1);
-    break;
-  case TE_D:
-    pdgetrs_(&tr, &n, &nrhs, a->data, &ia, &ja, desca, ipiv, b->data, &ib, &jb, descb, &info, 1);
-    break;
-  case TE_C:
-    pcgetrs_(&tr, &n, &nrhs, a->data, &ia, &ja, desca, ipiv, b->data, &ib, &jb, descb, &info, 1);
-    break;
-  default:
-    pzgetrs_(&tr, &n, &nrhs, a->data, &ia, &ja, desca, ipiv, b->data, &ib, &jb, descb, &info, 1);
-  }
+#define CALL(x)                                                                                    \
+  p##x##getrs_(&tr, &n, &nrhs, a->data, &ia, &ja, desca, ipiv, b->data, &ib, &jb, descb, &info,    \
+               1);                                                                                 \
+  break;
+  TE_DISPATCH(a->t, CALL)
+#undef CALL
   return info;
 }
 
