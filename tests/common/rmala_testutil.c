@@ -1,10 +1,12 @@
 #include "rmala_testutil.h"
 
+#include <complex.h>
 #include <ga.h>
 #include <macdecls.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "rmala.h"
 
@@ -124,4 +126,76 @@ int rt_all_ranks_equal(int rc, int want, const char *label, char *why, size_t le
   }
   free(all);
   return ok;
+}
+
+/* ---- element types ----------------------------------------------------- */
+
+size_t rt_type_size(int type) {
+  return type == C_FLOAT  ? sizeof(float)
+         : type == C_DBL  ? sizeof(double)
+         : type == C_SCPL ? sizeof(float complex)
+         : type == C_DCPL ? sizeof(double complex)
+                          : 0;
+}
+
+double complex rt_entry_type(int type, uint64_t seed, long i, long j) {
+  double re = rt_entry(seed, i, j);
+  if (type == C_FLOAT)
+    return (float)re;
+  if (type == C_DBL)
+    return re;
+  double im = rt_entry(RT_IMAG_SEED(seed), i, j);
+  if (type == C_SCPL)
+    return CMPLX((float)re, (float)im);
+  return CMPLX(re, im);
+}
+
+// Element e of buf (of GA type type) set to v, rounded to the type.
+static void store_type(int type, void *buf, size_t e, double complex v) {
+  if (type == C_FLOAT)
+    ((float *)buf)[e] = (float)creal(v);
+  else if (type == C_SCPL)
+    ((float complex *)buf)[e] = (float complex)v;
+  else if (type == C_DCPL)
+    ((double complex *)buf)[e] = v;
+  else
+    ((double *)buf)[e] = creal(v);
+}
+
+void rt_fill_type(int g_a, int type, uint64_t seed, int m, int n) {
+  if (type == C_DBL) {
+    rt_fill(g_a, seed, m, n, 0.0);
+    return;
+  }
+  int r0, r1;
+  my_stripe(m, &r0, &r1);
+  if (r1 > r0 && n > 0) {
+    void *buf = malloc(rt_type_size(type) * (size_t)(r1 - r0) * (size_t)n);
+    for (int i = r0; i < r1; i++)
+      for (int j = 0; j < n; j++)
+        store_type(type, buf, (size_t)(i - r0) * n + j, rt_entry_type(type, seed, i, j));
+    int lo[2] = {r0, 0}, hi[2] = {r1 - 1, n - 1}, ld[1] = {n};
+    NGA_Put(g_a, lo, hi, buf, ld);
+    free(buf);
+  }
+  GA_Sync();
+}
+
+void rt_gather_type(int g_a, int type, int m, int n, void *buf) {
+  if (m > 0 && n > 0) {
+    int lo[2] = {0, 0}, hi[2] = {m - 1, n - 1}, ld[1] = {n};
+    memset(buf, 0, rt_type_size(type) * (size_t)m * (size_t)n);
+    NGA_Get(g_a, lo, hi, buf, ld);
+  }
+  GA_Sync();
+}
+
+int rt_create_regular_type(int type, int m, int n, const char *name) {
+  int dims[2] = {m, n};
+  int g = GA_Create_handle();
+  GA_Set_data(g, 2, dims, type);
+  GA_Set_array_name(g, (char *)name);
+  GA_Allocate(g);
+  GA_Zero(g);
+  return g;
 }

@@ -50,4 +50,33 @@ int rt_all_ranks_equal(int rc, int want, const char *label, char *why, size_t le
 /* 2^-53, the unit roundoff used by every residual check. */
 #define RT_EPS 1.1102230246251565e-16
 
+/* ---- Element types (GA's C_FLOAT, C_DBL, C_SCPL, C_DCPL) ------------------
+ * The typed helpers below leave the double ones above as they are. */
+
+/* Seed of the imaginary parts of the complex matrix named by seed. */
+#define RT_IMAG_SEED(seed) ((uint64_t)(seed) + 0x100000000ULL)
+
+/* Bytes of one element of GA type type; 0 for a type other than the four. Local. */
+size_t rt_type_size(int type);
+
+#ifndef __cplusplus
+/* Entry (i,j) of the matrix named by seed as an array of GA type type holds
+ * it: real part rt_entry(seed, i, j), imaginary part (complex types)
+ * rt_entry(RT_IMAG_SEED(seed), i, j), each rounded to the type's precision.
+ * Local. */
+double _Complex rt_entry_type(int type, uint64_t seed, long i, long j);
+#endif
+
+/* Fill the top-left m x n block of g_a (of GA type type) with
+ * rt_entry_type(type, seed, i, j). Collective; a stripe of rows per rank
+ * with NGA_Put, as rt_fill (C_DBL: rt_fill itself, diag 0). */
+void rt_fill_type(int g_a, int type, uint64_t seed, int m, int n);
+
+/* rt_gather for g_a of GA type type: buf gets m x n elements of the type
+ * (row-major, ld = n) on every rank. Collective. */
+void rt_gather_type(int g_a, int type, int m, int n, void *buf);
+
+/* Create a regular (GA default distribution) m x n GA of type type, zero-filled. Collective. */
+int rt_create_regular_type(int type, int m, int n, const char *name);
+
 #endif
