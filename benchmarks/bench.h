@@ -10,6 +10,8 @@
  * impl_limit.c), each of which times the call with timing.c and checks the
  * answer with check.c → output.c prints progress, the tables, CSV and JSON.
  * --grid-check: gridcheck.c builds the case list and prints the target tables.
+ * gemm runs in the element type of the case (--dtype: s, d, c, z; types.c);
+ * LU is double only.
  */
 #ifndef RMALA_BENCH_H
 #define RMALA_BENCH_H
@@ -21,14 +23,14 @@
 
 /* Seeds of the matrices: every implementation generates its data from
  * rt_entry(seed, i, j) at the global index, so all see the same numbers. */
-#define BENCH_SEED_A 101      /* dgemm A */
-#define BENCH_SEED_B 102      /* dgemm B */
-#define BENCH_SEED_C 103      /* dgemm C on entry (beta = 1) */
+#define BENCH_SEED_A 101      /* gemm A (complex types: imaginary parts from rt_tvalue) */
+#define BENCH_SEED_B 102      /* gemm B */
+#define BENCH_SEED_C 103      /* gemm C on entry (beta = 1) */
 #define BENCH_SEED_LU 201     /* LU matrix (random; plus n on the diagonal for nopiv) */
 #define BENCH_SEED_X 202      /* LU exact solution x0, b = A x0 */
-#define BENCH_SEED_SAMPLE 301 /* positions of the sampled dgemm entries */
+#define BENCH_SEED_SAMPLE 301 /* positions of the sampled gemm entries */
 
-/* dgemm scalars: beta = 1 with a random C so the beta path is exercised. */
+/* gemm scalars (every type): beta = 1 with a random C so the beta path is exercised. */
 #define BENCH_ALPHA 1.0
 #define BENCH_BETA 1.0
 
@@ -37,7 +39,9 @@
 
 #define BENCH_MAX_LIST 64
 
-typedef enum { OP_DGEMM, OP_LU, OP_COUNT } bench_op_t;
+typedef enum { OP_GEMM, OP_LU, OP_COUNT } bench_op_t;
+/* Element types of gemm; d first, so a case that does not say is double. */
+typedef enum { DT_D, DT_S, DT_C, DT_Z, DT_COUNT } bench_dtype_t;
 /* IMPL_RMA_PD: rma_pdgemm / rma_pdgetrf on the scalapack impl's own arrays. */
 typedef enum { IMPL_RMA, IMPL_SCALAPACK, IMPL_GA, IMPL_LIMIT, IMPL_RMA_PD, IMPL_COUNT } bench_impl_t;
 typedef enum { LAYOUT_TILED, LAYOUT_SCALAPACK, LAYOUT_NONE } bench_layout_t;
@@ -76,7 +80,7 @@ typedef enum {
 typedef struct {
   bench_shape_kind_t kind;
   int m, n, k;
-  char trans[4][2];
+  char trans[9][2];
   int ntrans;
 } bench_shape_t;
 
@@ -86,19 +90,21 @@ typedef enum {
   GC_DGEMM,    /* {tiled, ScaLAPACK layout} x transposes x nb vs pdgemm, limit */
   GC_LU_FIRST, /* rma_lu with pivoting, first call, vs pdgetrf */
   GC_LU_NOPIV, /* rma_lu without pivoting vs the LAPACKE limit */
-  GC_SMALL     /* small dgemm vs pdgemm */
+  GC_SMALL,    /* small dgemm vs pdgemm */
+  GC_TYPES     /* gemm in s, c, z: both layouts x two transposes x nb vs p?gemm, limit */
 } bench_section_t;
 
 /* One configuration to run. */
 typedef struct {
   bench_op_t op;
+  bench_dtype_t dt; /* gemm's element type; DT_D for LU */
   bench_impl_t impl;
   bench_layout_t layout; /* rma only; LAYOUT_NONE for the others */
   int m, n, k;           /* dgemm: C is m x n, op(A) m x k; LU: order n (m = n, k = 0) */
   bench_shape_kind_t shape;
   int nb;                /* block size; 0 for ga and limit */
   int p, q;              /* process grid; 0 x 0 for limit */
-  char ta, tb;           /* dgemm transposes */
+  char ta, tb;           /* gemm transposes: N, T, C ('C' only for complex types) */
   int pivot;             /* LU: 1 partial pivoting on a random matrix, 0 none on a
                             diagonally dominant one (every impl of the group factors it) */
   bench_ablate_t ablate; /* rma dgemm only */
@@ -140,6 +146,7 @@ typedef struct {
 /* Command-line options. */
 typedef struct {
   int ops[OP_COUNT];     /* 1 when the op is selected */
+  int dtypes[DT_COUNT];  /* gemm element types selected (--dtype) */
   int impls[IMPL_COUNT]; /* 1 when the impl is selected */
   int layouts[2];        /* rma layouts selected (tiled, scalapack) */
   int n[BENCH_MAX_LIST], nn;
@@ -151,7 +158,7 @@ typedef struct {
   int nb_rma_sp[BENCH_MAX_LIST], nnb_rma_sp;
   int nb_sp[BENCH_MAX_LIST], nnb_sp;
   int grid_p[BENCH_MAX_LIST], grid_q[BENCH_MAX_LIST], ngrid;
-  char trans[4][2];
+  char trans[9][2];
   int ntrans;
   int pivots[2]; /* rma LU modes selected: [0] nopiv, [1] pivot */
   int repeat;
@@ -160,8 +167,9 @@ typedef struct {
   int main_job;
   int quick;
   int grid_check;
-  int gc_small[BENCH_MAX_LIST], ngc_small; /* --grid-check: sizes of the small-problem group */
-  int gc_small_nb;                         /* and its block size */
+  int gc_small[BENCH_MAX_LIST], ngc_small;     /* --grid-check: sizes of the small-problem group */
+  int gc_small_nb;                             /* and its block size */
+  int gc_type_nb[BENCH_MAX_LIST], ngc_type_nb; /* --grid-check: block sizes of the type cells */
   int overwrite;
   int plot;    /* call the plot script at the end */
   int samples; /* sampled dgemm entries */
@@ -227,6 +235,21 @@ double bench_peak_rss_mb(const bench_env_t *env);
 double bench_loadavg(void);
 int bench_agree_rc(const bench_env_t *env, int rc);
 
+/* types.c: the element types of gemm. Values travel as double _Complex
+ * (the imaginary part 0 for s and d). */
+char bench_dtype_char(bench_dtype_t dt);       /* 's', 'd', 'c', 'z' */
+int bench_dtype_complex(bench_dtype_t dt);     /* 1 for c and z */
+int bench_dtype_ga(bench_dtype_t dt);          /* GA's C_FLOAT, C_DBL, C_SCPL, C_DCPL */
+int bench_dtype_te(bench_dtype_t dt);          /* tests/common/typed_elem.h's TE_S .. TE_Z */
+size_t bench_dtype_size(bench_dtype_t dt);     /* bytes of one element */
+double bench_dtype_eps(bench_dtype_t dt);      /* unit roundoff: 2^-24 (s, c), 2^-53 (d, z) */
+const char *bench_dtype_ops(bench_dtype_t dt); /* "sgemm", "dgemm", "cgemm", "zgemm" */
+/* Element idx of buf set to v / read back; v rounded to the type. */
+void bench_value_store(bench_dtype_t dt, void *buf, size_t idx, double _Complex v);
+double _Complex bench_value_load(bench_dtype_t dt, const void *buf, size_t idx);
+/* Entry (i,j) of the gemm matrix named by seed, as the type holds it (rt_tvalue). */
+double _Complex bench_entry(bench_dtype_t dt, uint64_t seed, long i, long j);
+
 /* check.c */
 typedef struct {
   int m, n, count;
@@ -234,8 +257,8 @@ typedef struct {
 } bench_samples_t;
 void bench_samples_make(int m, int n, int count, bench_samples_t *s);
 void bench_samples_free(bench_samples_t *s);
-double bench_check_dgemm(const bench_env_t *env, const bench_case_t *c, const bench_samples_t *s,
-                         const double *cvals);
+double bench_check_gemm(const bench_env_t *env, const bench_case_t *c, const bench_samples_t *s,
+                        const double _Complex *cvals);
 
 typedef struct {
   int n;
@@ -254,8 +277,9 @@ bench_status_t bench_status_of(bench_op_t op, double residual);
 void bench_record_lu(const bench_env_t *env, const bench_lu_problem_t *pr, const double *x,
                      bench_result_t *r);
 
-/* impl_ga.c: sampled entries of a GA, into vals on rank 0. Collective. */
-void bench_samples_get_ga(const bench_env_t *env, int g_c, const bench_samples_t *s, double *vals);
+/* impl_ga.c: sampled entries of a GA of the case's type, into vals on rank 0. Collective. */
+void bench_samples_get_ga(const bench_env_t *env, bench_dtype_t dt, int g_c,
+                          const bench_samples_t *s, double _Complex *vals);
 
 /* impl_*.c: run one case, fill r (status, times, residual, note). pr is the
  * LU problem of this n (NULL for dgemm). Collective. */
@@ -268,7 +292,7 @@ bench_impl_fn impl_rma_run, impl_scalapack_run, impl_ga_run, impl_limit_run;
 void bench_record_memory(const bench_env_t *env, bench_result_t *r);
 
 /* output.c */
-const char *bench_op_name(bench_op_t op);
+const char *bench_op_name(const bench_case_t *c); /* sgemm, dgemm, cgemm, zgemm, lu */
 const char *bench_impl_name(const bench_case_t *c);
 const char *bench_layout_name(const bench_case_t *c);
 const char *bench_status_name(bench_status_t s);

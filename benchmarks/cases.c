@@ -1,8 +1,8 @@
 /*
  * cases.c — the list of configurations a run sweeps, in the order they run.
  *
- * Cases come in groups of one op, one shape (m, n, k), one transpose pair
- * (dgemm) or pivoting mode (LU) and the run's np. Inside a group the peers run
+ * Cases come in groups of one op, one element type and shape (m, n, k) and
+ * one transpose pair (gemm) or pivoting mode (LU), and the run's np. Inside a group the peers run
  * first (limit, then scalapack for every nb), then ga, then rma and the
  * ablation variants, so each row's ratio to the best scalapack nb and to the
  * limit is known when the group's rows are written. LU groups: pivoting on a
@@ -91,8 +91,8 @@ static void group_cases(bench_case_list_t *l, const bench_opts_t *o, bench_case_
         c.q = gq[g];
         bench_case_push(l, c);
       }
-  // GA_Dgemm on a regular array; GA's distribution picks its own grid.
-  if (o->impls[IMPL_GA] && base.op == OP_DGEMM) {
+  // GA_?gemm on a regular array; GA's distribution picks its own grid.
+  if (o->impls[IMPL_GA] && base.op == OP_GEMM) {
     bench_case_t c = base;
     c.impl = IMPL_GA;
     bench_case_push(l, c);
@@ -115,7 +115,7 @@ static void group_cases(bench_case_list_t *l, const bench_opts_t *o, bench_case_
         }
     }
   // Ablation (Table I): tiled layout, the largest tiled nb, the first grid.
-  if (ablate && o->impls[IMPL_RMA] && base.op == OP_DGEMM) {
+  if (ablate && o->impls[IMPL_RMA] && base.op == OP_GEMM) {
     int nb = 0;
     for (int b = 0; b < o->nnb_rma_tiled; b++)
       nb = o->nb_rma_tiled[b] > nb ? o->nb_rma_tiled[b] : nb;
@@ -188,18 +188,30 @@ int bench_cases_build(const bench_opts_t *o, const bench_env_t *env, bench_case_
         }
         continue;
       }
-      for (int s = 0; s < o->nshape; s++) {
-        const bench_shape_t *sh = &o->shapes[s];
-        if (sh->kind == SHAPE_EXPLICIT && i > 0)
-          continue; // does not depend on --n: once
-        bench_case_t base = {.op = OP_DGEMM, .shape = sh->kind, .pivot = 1};
-        bench_shape_dims(sh, ns[i], &base.m, &base.n, &base.k);
-        int ntr = sh->ntrans ? sh->ntrans : o->ntrans;
-        for (int t = 0; t < ntr; t++) {
-          base.ta = sh->ntrans ? sh->trans[t][0] : o->trans[t][0];
-          base.tb = sh->ntrans ? sh->trans[t][1] : o->trans[t][1];
-          base.group = group++;
-          group_cases(&l, o, base, gp, gq, ngrid, o->ablate && s == 0);
+      for (int dt = 0; dt < DT_COUNT; dt++) {
+        if (!o->dtypes[dt])
+          continue;
+        for (int s = 0; s < o->nshape; s++) {
+          const bench_shape_t *sh = &o->shapes[s];
+          if (sh->kind == SHAPE_EXPLICIT && i > 0)
+            continue; // does not depend on --n: once
+          bench_case_t base = {
+              .op = OP_GEMM, .dt = (bench_dtype_t)dt, .shape = sh->kind, .pivot = 1};
+          bench_shape_dims(sh, ns[i], &base.m, &base.n, &base.k);
+          int ntr = sh->ntrans ? sh->ntrans : o->ntrans;
+          for (int t = 0; t < ntr; t++) {
+            base.ta = sh->ntrans ? sh->trans[t][0] : o->trans[t][0];
+            base.tb = sh->ntrans ? sh->trans[t][1] : o->trans[t][1];
+            // 'C' (conjugate transpose) is for the complex types only.
+            if (!bench_dtype_complex(base.dt) && (base.ta == 'C' || base.tb == 'C')) {
+              if (env->rank == 0 && i == 0)
+                fprintf(stderr, "rmala-bench: %c%c is for complex types, skipped for %s\n", base.ta,
+                        base.tb, bench_dtype_ops(base.dt));
+              continue;
+            }
+            base.group = group++;
+            group_cases(&l, o, base, gp, gq, ngrid, o->ablate && s == 0);
+          }
         }
       }
     }

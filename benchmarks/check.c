@@ -1,18 +1,20 @@
 /*
  * check.c — the result checks every benchmark run goes through.
  *
- * dgemm: a sample of entries of C is compared, on rank 0, with a reference
- * computed in long double straight from the generator (O(k) per entry).
+ * gemm: a sample of entries of C is compared, on rank 0, with a reference
+ * computed in long double (complex for c and z) straight from the generator
+ * (O(k) per entry), with the unit roundoff of the element type.
  * LU: the factorization solves A x = b with b = A x0, and the HPL residual of
  * x is computed over all ranks, each generating a stripe of rows of A.
  */
+#include <complex.h>
 #include <math.h>
 #include <stdlib.h>
 
 #include "bench.h"
 #include "ga_testutil.h"
 
-/* ---- dgemm ------------------------------------------------------------- */
+/* ---- gemm -------------------------------------------------------------- */
 
 // Sampled positions of an m x n C, the same on every rank: the four corners
 // (the edge blocks when nb does not divide m or n) and then seeded random
@@ -43,40 +45,67 @@ void bench_samples_free(bench_samples_t *s) {
   s->i = s->j = NULL;
 }
 
-static double gen_a(char ta, long i, long l) { // op(A)(i,l)
-  return ta == 'N' ? rt_entry(BENCH_SEED_A, i, l) : rt_entry(BENCH_SEED_A, l, i);
+// op(A)(i,l) and op(B)(l,j) in the case's type; 'C' conjugates (only
+// complex cases have it).
+static double complex gen_a(const bench_case_t *c, long i, long l) {
+  double complex v = c->ta == 'N' ? bench_entry(c->dt, BENCH_SEED_A, i, l)
+                                  : bench_entry(c->dt, BENCH_SEED_A, l, i);
+  return c->ta == 'C' ? conj(v) : v;
 }
 
-static double gen_b(char tb, long l, long j) { // op(B)(l,j)
-  return tb == 'N' ? rt_entry(BENCH_SEED_B, l, j) : rt_entry(BENCH_SEED_B, j, l);
+static double complex gen_b(const bench_case_t *c, long l, long j) {
+  double complex v = c->tb == 'N' ? bench_entry(c->dt, BENCH_SEED_B, l, j)
+                                  : bench_entry(c->dt, BENCH_SEED_B, j, l);
+  return c->tb == 'C' ? conj(v) : v;
 }
 
 /*
- * ==== dgemm check (PBLAS-style entry ratio) ====
- *   c_ref = alpha * sum_l op(A)(i,l) op(B)(l,j) + beta * c0(i,j)   (long double)
+ * ==== gemm check (PBLAS-style entry ratio) ====
+ *   c_ref = alpha * sum_l op(A)(i,l) op(B)(l,j) + beta * c0(i,j)   (long double, complex for c, z)
  *   ratio = |c - c_ref| / (eps * (|alpha| * sum_l |op(A)(i,l)| |op(B)(l,j)| + |beta| |c0(i,j)|))
- *   pass when the worst ratio over the sample is <= 16, eps = 2^-53.
+ *   pass when the worst ratio over the sample is <= 16; eps = the type's unit
+ *   roundoff: 2^-53 for d and z, 2^-24 (FLT_EPSILON / 2) for s and c. The
+ *   inputs are the type-rounded values every impl was given.
  */
 // cvals (on rank 0) holds the computed C at the sampled positions. Returns
 // the worst ratio (NaN when an entry is NaN) on every rank.
 // Collective.
-double bench_check_dgemm(const bench_env_t *env, const bench_case_t *c, const bench_samples_t *s,
-                         const double *cvals) {
+double bench_check_gemm(const bench_env_t *env, const bench_case_t *c, const bench_samples_t *s,
+                        const double complex *cvals) {
   double worst = 0.0;
+  const long double eps = bench_dtype_eps(c->dt);
+  const int cplx = bench_dtype_complex(c->dt);
   if (env->rank == 0) {
     for (int t = 0; t < s->count; t++) {
       long i = s->i[t], j = s->j[t];
-      long double acc = 0.0L, mag = 0.0L;
-      for (long l = 0; l < c->k; l++) {
-        long double p = (long double)gen_a(c->ta, i, l) * gen_b(c->tb, l, j);
-        acc += p;
-        mag += fabsl(p);
+      long double mag = 0.0L, err;
+      double c0abs;
+      if (!cplx) {
+        long double acc = 0.0L;
+        for (long l = 0; l < c->k; l++) {
+          long double p = (long double)creal(gen_a(c, i, l)) * creal(gen_b(c, l, j));
+          acc += p;
+          mag += fabsl(p);
+        }
+        double c0 = creal(bench_entry(c->dt, BENCH_SEED_C, i, j));
+        long double ref = (long double)BENCH_ALPHA * acc + (long double)BENCH_BETA * c0;
+        err = fabsl((long double)creal(cvals[t]) - ref);
+        c0abs = fabs(c0);
+      } else {
+        long double complex acc = 0.0L;
+        for (long l = 0; l < c->k; l++) {
+          long double complex a = gen_a(c, i, l), b = gen_b(c, l, j);
+          acc += a * b;
+          mag += cabsl(a) * cabsl(b);
+        }
+        double complex c0 = bench_entry(c->dt, BENCH_SEED_C, i, j);
+        long double complex ref =
+            (long double)BENCH_ALPHA * acc + (long double)BENCH_BETA * (long double complex)c0;
+        err = cabsl((long double complex)cvals[t] - ref);
+        c0abs = cabs(c0);
       }
-      double c0 = rt_entry(BENCH_SEED_C, i, j);
-      long double ref = (long double)BENCH_ALPHA * acc + (long double)BENCH_BETA * c0;
-      long double den =
-          RT_EPS * (fabsl((long double)BENCH_ALPHA) * mag + fabs(BENCH_BETA) * fabs(c0));
-      double ratio = (double)(fabsl((long double)cvals[t] - ref) / (den > 0 ? den : 1.0L));
+      long double den = eps * (fabsl((long double)BENCH_ALPHA) * mag + fabs(BENCH_BETA) * c0abs);
+      double ratio = (double)(err / (den > 0 ? den : 1.0L));
       if (isnan(ratio)) { // a NaN entry fails the whole check
         worst = NAN;
         break;
@@ -187,10 +216,10 @@ double bench_check_lu(const bench_env_t *env, const bench_lu_problem_t *pr, cons
 }
 
 // OK when the residual is a number within the threshold: <= 16 for the
-// dgemm entry ratio, < 16 for the HPL residual (NaN fails both).
+// gemm entry ratio, < 16 for the HPL residual (NaN fails both).
 bench_status_t bench_status_of(bench_op_t op, double residual) {
-  int ok = op == OP_DGEMM ? residual >= 0.0 && residual <= BENCH_RESIDUAL_MAX
-                          : residual >= 0.0 && residual < BENCH_RESIDUAL_MAX;
+  int ok = op == OP_GEMM ? residual >= 0.0 && residual <= BENCH_RESIDUAL_MAX
+                         : residual >= 0.0 && residual < BENCH_RESIDUAL_MAX;
   return ok ? ST_OK : ST_FAILED;
 }
 

@@ -1,23 +1,34 @@
 #!/bin/sh
-# check_csv.sh CSV NP [grid] — ctest check of a `rmala-bench --quick` CSV (or,
-# with "grid", of a `rmala-bench --grid-check --quick` CSV): the exact header,
-# every expected row present (102 for --quick, 69 for the grid check), every
-# row run at np = NP, lib_MB a number on rma rows and empty on the peers', and
-# every status OK — or NOT_IMPLEMENTED, the report of an rmala operation that
-# is not built yet (expected and reported, not a failure).
+# check_csv.sh CSV NP [grid|types] — ctest check of a `rmala-bench --quick` CSV
+# (or, with "grid", of a `rmala-bench --grid-check --quick` CSV; with "types",
+# of a `rmala-bench --quick --op gemm --dtype s,c,z --trans NN,NT,NC,CT` CSV):
+# the exact header — the current one, ending in dtype, or the one before the
+# dtype column (21 columns, every row double) — every expected row present
+# (102 for --quick, 111 for the grid check, 220 for the types), every row run
+# at np = NP, lib_MB a number on rma rows and empty on the peers', and every
+# status OK — or NOT_IMPLEMENTED, the report of an rmala operation that is not
+# built yet (expected and reported, not a failure).
 set -eu
 csv=$1
 np=$2
 mode=${3:-quick}
 [ -f "$csv" ] || { echo "check_csv: $csv missing"; exit 1; }
-header='op,impl,layout,m,n,k,nb,p,q,np,nodes,trans,time_s,gflops,gflops_per_rank,ratio_to_scalapack,ratio_to_limit,residual,status,peak_rss_mb,lib_MB'
+old='op,impl,layout,m,n,k,nb,p,q,np,nodes,trans,time_s,gflops,gflops_per_rank,ratio_to_scalapack,ratio_to_limit,residual,status,peak_rss_mb,lib_MB'
+header="$old,dtype"
 first=$(head -n 1 "$csv")
-[ "$first" = "$header" ] || { echo "check_csv: bad header: $first"; exit 1; }
-awk -F, -v np="$np" -v mode="$mode" '
+case $first in
+"$header") nf=22 ;;
+"$old") nf=21 ;;
+*) echo "check_csv: bad header: $first"; exit 1 ;;
+esac
+awk -F, -v np="$np" -v mode="$mode" -v nf="$nf" '
 NR == 1 { next }
 {
   rows++
-  if (NF != 21) { printf "row %d: %d fields, expected 21\n", NR, NF; bad++ }
+  if (NF != nf) { printf "row %d: %d fields, expected %d\n", NR, NF, nf; bad++ }
+  dt = nf == 22 ? $22 : "d"
+  if ($1 ~ /gemm$/ && $1 != dt "gemm") { printf "row %d: op %s with dtype %s\n", NR, $1, dt; bad++ }
+  if ($1 == "lu" && dt != "d") { printf "row %d: lu with dtype %s\n", NR, dt; bad++ }
   if ($10 != np) { printf "row %d: np=%s, expected %s\n", NR, $10, np; bad++ }
   if ($19 != "OK" && $19 != "NOT_IMPLEMENTED") { printf "row %d not OK: %s\n", NR, $0; bad++ }
   impl = $2; sub(/:.*/, "", impl)
@@ -38,7 +49,9 @@ END {
   if (mode == "grid") {
     # n = 120: 4 transposes x (limit + 3 pdgemm + 2 layouts x 3 nb); LU with pivoting
     # (limit + 3 pdgetrf + 6 rma first-call cells); no pivoting (limit + 6 rma);
-    # small n = 40 and 100, NN and NT: pdgemm + 2 rma layouts.
+    # small n = 40 and 100, NN and NT: pdgemm + 2 rma layouts; the type cells:
+    # sgemm n = 120 NN and NT, cgemm and zgemm n = 60 NN and NC, each limit +
+    # 2 p?gemm (nb 16, 32) + 2 layouts x 2 nb (in an old CSV: none).
     ntr = split("NN NT TN TT", tr, " ")
     for (t = 1; t <= ntr; t++) {
       gneed("dgemm,120,limit," tr[t], 1); gneed("dgemm,120,scalapack," tr[t], 3); gneed("dgemm,120,rma," tr[t], 6)
@@ -49,6 +62,30 @@ END {
     for (i = 1; i <= 2; i++)
       for (t = 1; t <= 2; t++) { gneed("dgemm," sn[i] ",scalapack," tr[t], 1); gneed("dgemm," sn[i] ",rma," tr[t], 2) }
     expect = 69
+    if (nf == 22) {
+      split("sgemm,120,NN sgemm,120,NT cgemm,60,NN cgemm,60,NC zgemm,60,NN zgemm,60,NC", ty, " ")
+      for (i = 1; i <= 6; i++) {
+        split(ty[i], f, ",")
+        gneed(f[1] "," f[2] ",limit," f[3], 1); gneed(f[1] "," f[2] ",scalapack," f[3], 2); gneed(f[1] "," f[2] ",rma," f[3], 4)
+      }
+      expect += 42
+    }
+  } else if (mode == "types") {
+    # sgemm NN, NT (NC and CT are for complex types); cgemm, zgemm NN, NT, NC,
+    # CT: per transpose every impl and the 6 ablation variants; the tall-skinny
+    # NT and k-small TN shapes with every impl.
+    nim = split("limit scalapack ga rma rma-pd", im, " ")
+    ntr = split("sgemm,NN sgemm,NT cgemm,NN cgemm,NT cgemm,NC cgemm,CT zgemm,NN zgemm,NT zgemm,NC zgemm,CT", tr, " ")
+    for (t = 1; t <= ntr; t++) {
+      split(tr[t], f, ",")
+      for (i = 1; i <= nim; i++)
+        need(f[1] "," im[i] "," f[2] ",square", 1)
+      need(f[1] ",rma-ablate," f[2] ",square", 6)
+    }
+    split("sgemm cgemm zgemm", ops, " ")
+    for (o = 1; o <= 3; o++)
+      for (i = 1; i <= nim; i++) { need(ops[o] "," im[i] ",NT,tall-skinny", 1); need(ops[o] "," im[i] ",TN,k-small", 1) }
+    expect = 220
   } else {
     ntr = split("NN NT TN TT", tr, " ")
     nim = split("limit scalapack ga rma rma-ablate rma-pd", im, " ")

@@ -21,6 +21,14 @@
  *          LAPACKE dgetrf limit on the same matrix; target >= 0.95x.
  *   small  dgemm n = 256 and 1024, nb = 32, both layouts, NN and NT vs
  *          pdgemm; target >= 1.00x. More repeats (5 x --repeat): short calls.
+ *   types  gemm in s (n) and in c and z (n / 2: 2048 by default) on {tiled,
+ *          ScaLAPACK layout} x {NN, NT (s) / NC (c, z)} x nb {64, 256}
+ *          (--nb replaces them), next to p?gemm of the same type,
+ *          transposes and nb and the limit of the type (cblas_?gemm, as many
+ *          threads as ranks on the node); targets >= 1.00x p?gemm same
+ *          cell, >= 0.85x limit. Complex flops: 8mnk.
+ * --dtype selects the gemm groups: d (dgemm, small), s, c, z (default all);
+ * --op selects gemm and LU (LU is double only, whatever --dtype says).
  * Every rma cell starts from a fresh library (rma_finalize + rma_init,
  * untimed): cells do not depend on the order they run in, and lib_MB is the
  * cell's own tile store and mailbox, not capacity pooled by an earlier call.
@@ -32,6 +40,14 @@
 #include "bench.h"
 
 static const char *const gc_trans[4] = {"NN", "NT", "TN", "TT"};
+
+// The type cells: their types, size (n for s, n / 2 for c and z: about the
+// same time per call as dgemm at n) and second transpose pair.
+static const bench_dtype_t gc_types[3] = {DT_S, DT_C, DT_Z};
+static int type_n(bench_dtype_t dt, int n) { return dt == DT_S ? n : n / 2 > 0 ? n / 2 : 1; }
+static const char *type_trans(bench_dtype_t dt, int t) {
+  return t == 0 ? "NN" : dt == DT_S ? "NT" : "NC";
+}
 
 // The peers and rma cells of one group; nbs/nnb the block sizes of all.
 static void gc_group(bench_case_list_t *l, bench_case_t base, int with_limit, int with_sp,
@@ -69,12 +85,12 @@ int bench_gridcheck_cases(const bench_opts_t *o, const bench_env_t *env, const i
   (void)env;
   int group = 0;
   bench_case_t base = {.p = gp[0], .q = gq[0], .pivot = 1, .layout = LAYOUT_NONE};
-  if (o->ops[OP_DGEMM]) {
+  if (o->ops[OP_GEMM] && o->dtypes[DT_D]) {
     // Small problems first.
     for (int i = 0; i < o->ngc_small; i++)
       for (int t = 0; t < 2; t++) {
         bench_case_t c = base;
-        c.op = OP_DGEMM;
+        c.op = OP_GEMM;
         c.m = c.n = c.k = o->gc_small[i];
         c.ta = gc_trans[t][0];
         c.tb = gc_trans[t][1];
@@ -86,10 +102,10 @@ int bench_gridcheck_cases(const bench_opts_t *o, const bench_env_t *env, const i
   }
   for (int i = 0; i < o->nn; i++) {
     int n = o->n[i];
-    if (o->ops[OP_DGEMM])
+    if (o->ops[OP_GEMM] && o->dtypes[DT_D])
       for (int t = 0; t < 4; t++) {
         bench_case_t c = base;
-        c.op = OP_DGEMM;
+        c.op = OP_GEMM;
         c.m = c.n = c.k = n;
         c.ta = gc_trans[t][0];
         c.tb = gc_trans[t][1];
@@ -112,6 +128,22 @@ int bench_gridcheck_cases(const bench_opts_t *o, const bench_env_t *env, const i
       c.group = group++;
       gc_group(l, c, 1, 0, o->nb, o->nnb);
     }
+    for (int d = 0; d < 3 && o->ops[OP_GEMM]; d++) {
+      bench_dtype_t dt = gc_types[d];
+      if (!o->dtypes[dt])
+        continue;
+      for (int t = 0; t < 2; t++) {
+        bench_case_t c = base;
+        c.op = OP_GEMM;
+        c.dt = dt;
+        c.m = c.n = c.k = type_n(dt, n);
+        c.ta = type_trans(dt, t)[0];
+        c.tb = type_trans(dt, t)[1];
+        c.section = GC_TYPES;
+        c.group = group++;
+        gc_group(l, c, 1, 1, o->gc_type_nb, o->ngc_type_nb);
+      }
+    }
   }
   return l->count;
 }
@@ -122,17 +154,25 @@ typedef struct {
   int ok, miss, na;
 } tally_t;
 
-// The row of a section with these fields (nb 0 and layout LAYOUT_NONE for
-// the limit), or NULL.
-static const bench_result_t *find(const bench_result_t *rows, int count, bench_section_t sec, int n,
-                                  bench_impl_t impl, bench_layout_t lay, char ta, char tb, int nb) {
+// The row of a section with these fields and element type (nb 0 and layout
+// LAYOUT_NONE for the limit), or NULL.
+static const bench_result_t *find_dt(const bench_result_t *rows, int count, bench_section_t sec,
+                                     bench_dtype_t dt, int n, bench_impl_t impl, bench_layout_t lay,
+                                     char ta, char tb, int nb) {
   for (int i = 0; i < count; i++) {
     const bench_case_t *c = &rows[i].c;
-    if (c->section == sec && c->n == n && c->impl == impl && c->ta == ta && c->tb == tb &&
-        (impl != IMPL_RMA || c->layout == lay) && (impl == IMPL_LIMIT || c->nb == nb))
+    if (c->section == sec && c->dt == dt && c->n == n && c->impl == impl && c->ta == ta &&
+        c->tb == tb && (impl != IMPL_RMA || c->layout == lay) &&
+        (impl == IMPL_LIMIT || c->nb == nb))
       return &rows[i];
   }
   return NULL;
+}
+
+// find_dt for the double sections.
+static const bench_result_t *find(const bench_result_t *rows, int count, bench_section_t sec, int n,
+                                  bench_impl_t impl, bench_layout_t lay, char ta, char tb, int nb) {
+  return find_dt(rows, count, sec, DT_D, n, impl, lay, ta, tb, nb);
 }
 
 static double gf_of(const bench_result_t *r) {
@@ -343,9 +383,52 @@ static void print_small(const bench_opts_t *o, const bench_result_t *rows, int c
     }
 }
 
+// The type cells of type dt at size n of --n.
+static void print_types(const bench_opts_t *o, const bench_result_t *rows, int count, int n,
+                        bench_dtype_t dt, tally_t *t) {
+  int nt = type_n(dt, n);
+  const char *op = bench_dtype_ops(dt);
+  if (!find_dt(rows, count, GC_TYPES, dt, nt, IMPL_RMA, LAYOUT_TILED, 'N', 'N', o->gc_type_nb[0]))
+    return;
+  const bench_result_t *any =
+      find_dt(rows, count, GC_TYPES, dt, nt, IMPL_LIMIT, LAYOUT_NONE, 'N', 'N', 0);
+  printf("\nGrid check: %s n=%d, GFLOP/s (%s mnk flops); peers of the same transposes (and nb for "
+         "p%s); limit = cblas_%s, %s\n",
+         op, nt, bench_dtype_complex(dt) ? "8" : "2", op, op, any ? any->note : "not run");
+  printf("  targets: rma >= 1.00x p%s of the same cell; >= 0.85x limit\n", op);
+  char pname[16], vsname[16];
+  snprintf(pname, sizeof pname, "p%s", op);
+  snprintf(vsname, sizeof vsname, "vs_p%s", op);
+  printf("  %-5s %-10s %4s %9s %9s %-12s %9s %-12s\n", "trans", "layout", "nb", "rma", pname,
+         vsname, "limit", "vs_limit");
+  for (int tr = 0; tr < 2; tr++) {
+    char ta = type_trans(dt, tr)[0], tb = type_trans(dt, tr)[1];
+    const bench_result_t *lim =
+        find_dt(rows, count, GC_TYPES, dt, nt, IMPL_LIMIT, LAYOUT_NONE, ta, tb, 0);
+    for (int lay = 0; lay < 2; lay++)
+      for (int b = 0; b < o->ngc_type_nb; b++) {
+        int nb = o->gc_type_nb[b];
+        const bench_result_t *r =
+            find_dt(rows, count, GC_TYPES, dt, nt, IMPL_RMA, (bench_layout_t)lay, ta, tb, nb);
+        const bench_result_t *sp =
+            find_dt(rows, count, GC_TYPES, dt, nt, IMPL_SCALAPACK, LAYOUT_NONE, ta, tb, nb);
+        if (!r)
+          continue;
+        char g[16], gs[16], gl[16], v1[24], v2[24];
+        gf_str(r, g, sizeof g);
+        gf_str(sp, gs, sizeof gs);
+        gf_str(lim, gl, sizeof gl);
+        verdict(r, gf_of(sp), 1.0, t, v1, sizeof v1);
+        verdict(r, gf_of(lim), 0.85, t, v2, sizeof v2);
+        printf("  %-5s %-10s %4d %9s %9s %-12s %9s %-12s\n", type_trans(dt, tr), lay_name(lay), nb,
+               g, gs, v1, gl, v2);
+      }
+  }
+}
+
 void bench_gridcheck_print(const bench_opts_t *o, const bench_env_t *env,
                            const bench_result_t *rows, int count) {
-  tally_t t[4];
+  tally_t t[7];
   memset(t, 0, sizeof t);
   int p = 0, q = 0;
   for (int i = 0; i < count && !p; i++)
@@ -356,13 +439,16 @@ void bench_gridcheck_print(const bench_opts_t *o, const bench_env_t *env,
     print_dgemm(o, rows, count, o->n[i], &t[0]);
     print_lu(o, rows, count, o->n[i], &t[1]);
     print_nopiv(o, rows, count, o->n[i], &t[2]);
+    for (int d = 0; d < 3; d++)
+      print_types(o, rows, count, o->n[i], gc_types[d], &t[4 + d]);
   }
   print_small(o, rows, count, &t[3]);
-  static const char *const names[4] = {"dgemm", "LU first call", "LU no-pivot", "small dgemm"};
+  static const char *const names[7] = {"dgemm", "LU first call", "LU no-pivot", "small dgemm",
+                                       "sgemm", "cgemm",         "zgemm"};
   int ok = 0, miss = 0, na = 0;
   const char *sep = "";
   printf("\nGrid check summary (targets met / checked):");
-  for (int s = 0; s < 4; s++) {
+  for (int s = 0; s < 7; s++) {
     int checked = t[s].ok + t[s].miss;
     if (!checked && !t[s].na)
       continue;

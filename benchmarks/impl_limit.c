@@ -1,7 +1,8 @@
 /*
  * impl_limit.c — the `limit` reference: the node's single-process vendor
  * BLAS/LAPACK rate. Rank 0 runs OpenBLAS dgemm / LAPACKE dgetrf on the whole
- * matrix with as many threads as there are ranks on its node, while the other
+ * matrix (gemm: cblas_?gemm of the case's element type) with as many threads
+ * as there are ranks on its node, while the other
  * ranks wait in the timing barrier (sleeping, not spinning, so they leave
  * their cores to rank 0's threads); then the thread count goes back to 1.
  *
@@ -11,6 +12,7 @@
  */
 #define _GNU_SOURCE
 #include <cblas.h>
+#include <complex.h>
 #include <lapacke.h>
 #include <sched.h>
 #include <stdio.h>
@@ -25,41 +27,76 @@ void openblas_set_num_threads(int num_threads);
 typedef struct {
   const bench_case_t *c;
   const bench_env_t *env;
-  double *a, *b, *cm;
+  void *a, *b, *cm; /* gemm: elements of the case's type; LU: a is double */
   lapack_int *ipiv;
   int info;
 } limit_ctx_t;
 
-static int dgemm_setup(void *p) {
+// rows x cols of the gemm matrix named by seed, row-major, in type dt.
+static void *fill_dense(bench_dtype_t dt, uint64_t seed, long rows, long cols) {
+  void *x = malloc(bench_dtype_size(dt) * (size_t)(rows * cols + 1));
+  for (long i = 0; i < rows; i++)
+    for (long j = 0; j < cols; j++)
+      bench_value_store(dt, x, (size_t)(i * cols + j), bench_entry(dt, seed, i, j));
+  return x;
+}
+
+static int gemm_setup(void *p) {
   limit_ctx_t *x = p;
-  long m = x->c->m, n = x->c->n;
+  const bench_case_t *c = x->c;
+  long m = c->m, n = c->n;
   if (x->env->rank == 0)
     for (long i = 0; i < m; i++)
       for (long j = 0; j < n; j++)
-        x->cm[i * n + j] = rt_entry(BENCH_SEED_C, i, j);
+        bench_value_store(c->dt, x->cm, (size_t)(i * n + j),
+                          bench_entry(c->dt, BENCH_SEED_C, i, j));
   return 0;
 }
 
+static enum CBLAS_TRANSPOSE cblas_op(char t) {
+  return t == 'N' ? CblasNoTrans : t == 'C' ? CblasConjTrans : CblasTrans;
+}
+
 // Row-major storage: X[i][j] at x[i*cols + j], the same meaning as GA_Dgemm;
-// stored A is m x k ('N') or k x m ('T'), B k x n or n x k.
-static int dgemm_call(void *p) {
+// stored A is m x k ('N') or k x m ('T', 'C'), B k x n or n x k.
+static int gemm_call(void *p) {
   limit_ctx_t *x = p;
   const bench_case_t *c = x->c;
   int lda = c->ta == 'N' ? c->k : c->m, ldb = c->tb == 'N' ? c->n : c->k;
+  lda = lda > 1 ? lda : 1, ldb = ldb > 1 ? ldb : 1;
+  int ldc = c->n > 1 ? c->n : 1;
+  enum CBLAS_TRANSPOSE ta = cblas_op(c->ta), tb = cblas_op(c->tb);
+  const double complex za = BENCH_ALPHA, zb = BENCH_BETA;
+  const float complex ca = BENCH_ALPHA, cb = BENCH_BETA;
   if (x->env->rank == 0)
-    cblas_dgemm(CblasRowMajor, c->ta == 'N' ? CblasNoTrans : CblasTrans,
-                c->tb == 'N' ? CblasNoTrans : CblasTrans, c->m, c->n, c->k, BENCH_ALPHA, x->a,
-                lda > 1 ? lda : 1, x->b, ldb > 1 ? ldb : 1, BENCH_BETA, x->cm, c->n > 1 ? c->n : 1);
+    switch (c->dt) {
+    case DT_S:
+      cblas_sgemm(CblasRowMajor, ta, tb, c->m, c->n, c->k, (float)BENCH_ALPHA, x->a, lda, x->b, ldb,
+                  (float)BENCH_BETA, x->cm, ldc);
+      break;
+    case DT_C:
+      cblas_cgemm(CblasRowMajor, ta, tb, c->m, c->n, c->k, &ca, x->a, lda, x->b, ldb, &cb, x->cm,
+                  ldc);
+      break;
+    case DT_Z:
+      cblas_zgemm(CblasRowMajor, ta, tb, c->m, c->n, c->k, &za, x->a, lda, x->b, ldb, &zb, x->cm,
+                  ldc);
+      break;
+    default:
+      cblas_dgemm(CblasRowMajor, ta, tb, c->m, c->n, c->k, BENCH_ALPHA, x->a, lda, x->b, ldb,
+                  BENCH_BETA, x->cm, ldc);
+    }
   return 0;
 }
 
 static int lu_setup(void *p) { // column-major A(i,j) at a[i + j*n]
   limit_ctx_t *x = p;
   int n = x->c->n, dd = !x->c->pivot;
+  double *a = x->a;
   if (x->env->rank == 0)
     for (long j = 0; j < n; j++)
       for (long i = 0; i < n; i++)
-        x->a[i + j * n] = bench_lu_entry(n, dd, i, j);
+        a[i + j * n] = bench_lu_entry(n, dd, i, j);
   return 0;
 }
 
@@ -90,18 +127,12 @@ void impl_limit_run(const bench_env_t *env, const bench_opts_t *o, const bench_c
   int n = c->n, threads = env->node_ranks;
   limit_ctx_t x = {c, env, NULL, NULL, NULL, NULL, 0};
   if (env->rank == 0) {
-    if (c->op == OP_DGEMM) {
+    if (c->op == OP_GEMM) {
       long ar = c->ta == 'N' ? c->m : c->k, ac = c->ta == 'N' ? c->k : c->m;
       long br = c->tb == 'N' ? c->k : c->n, bc = c->tb == 'N' ? c->n : c->k;
-      x.a = malloc(sizeof(double) * (size_t)(ar * ac + 1));
-      x.b = malloc(sizeof(double) * (size_t)(br * bc + 1));
-      x.cm = malloc(sizeof(double) * ((size_t)c->m * (size_t)n + 1));
-      for (long i = 0; i < ar; i++)
-        for (long j = 0; j < ac; j++)
-          x.a[i * ac + j] = rt_entry(BENCH_SEED_A, i, j);
-      for (long i = 0; i < br; i++)
-        for (long j = 0; j < bc; j++)
-          x.b[i * bc + j] = rt_entry(BENCH_SEED_B, i, j);
+      x.a = fill_dense(c->dt, BENCH_SEED_A, ar, ac);
+      x.b = fill_dense(c->dt, BENCH_SEED_B, br, bc);
+      x.cm = malloc(bench_dtype_size(c->dt) * ((size_t)c->m * (size_t)n + 1));
     } else {
       x.a = malloc(sizeof(double) * (size_t)n * (size_t)n);
       x.ipiv = malloc(sizeof(lapack_int) * (size_t)n);
@@ -111,8 +142,8 @@ void impl_limit_run(const bench_env_t *env, const bench_opts_t *o, const bench_c
   int cpus = widen_affinity(env, &saved);
   if (env->rank == 0)
     openblas_set_num_threads(threads);
-  bench_timed_t t = c->op == OP_DGEMM ? (bench_timed_t){dgemm_setup, dgemm_call, &x, 1}
-                                      : (bench_timed_t){lu_setup, lu_call, &x, 1};
+  bench_timed_t t = c->op == OP_GEMM ? (bench_timed_t){gemm_setup, gemm_call, &x, 1}
+                                     : (bench_timed_t){lu_setup, lu_call, &x, 1};
   int rc = bench_time_row(env, o, &t, r);
   if (env->rank == 0) {
     openblas_set_num_threads(1);
@@ -124,15 +155,15 @@ void impl_limit_run(const bench_env_t *env, const bench_opts_t *o, const bench_c
   if (rc) {
     r->status = rc > 0 ? ST_FAILED : ST_ERROR;
     snprintf(r->note, sizeof r->note, "dgetrf info=%d", rc);
-  } else if (c->op == OP_DGEMM) {
+  } else if (c->op == OP_GEMM) {
     bench_samples_t s;
     bench_samples_make(c->m, n, o->samples, &s);
-    double *vals = calloc((size_t)s.count, sizeof(double));
+    double complex *vals = calloc((size_t)s.count, sizeof *vals);
     if (env->rank == 0)
       for (int k = 0; k < s.count; k++)
-        vals[k] = x.cm[(size_t)s.i[k] * n + s.j[k]];
-    r->residual = bench_check_dgemm(env, c, &s, vals);
-    r->status = bench_status_of(OP_DGEMM, r->residual);
+        vals[k] = bench_value_load(c->dt, x.cm, (size_t)s.i[k] * n + s.j[k]);
+    r->residual = bench_check_gemm(env, c, &s, vals);
+    r->status = bench_status_of(OP_GEMM, r->residual);
     free(vals);
     bench_samples_free(&s);
   } else {

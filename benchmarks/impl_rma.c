@@ -1,11 +1,13 @@
 /*
- * impl_rma.c — the `rma` implementation: rma_dgemm and rma_lu (no pivoting
- * and partial pivoting) on arrays made by rma_matrix_create, tiled or in the
- * ScaLAPACK layout, and the protocol ablation of rma_dgemm (Table I).
+ * impl_rma.c — the `rma` implementation: rma_?gemm in the case's element type
+ * (rma_sgemm, rma_dgemm, rma_cgemm, rma_zgemm) and rma_lu (no pivoting and
+ * partial pivoting) on arrays made by rma_matrix_create_type, tiled or in the
+ * ScaLAPACK layout, and the protocol ablation of rma_?gemm (Table I).
  *
  * An operation the library does not provide yet (RMA_ERR_NOT_IMPLEMENTED) is
  * reported as such; the rest of the run goes on.
  */
+#include <complex.h>
 #include <ga.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,16 +23,29 @@ typedef struct {
   int *ipiv;
 } rma_ctx_t;
 
-static int dgemm_setup(void *p) {
+static int gemm_setup(void *p) {
   rma_ctx_t *x = p;
-  rt_fill(x->g_c, BENCH_SEED_C, x->c->m, x->c->n, 0.0);
+  rt_tfill(bench_dtype_te(x->c->dt), x->g_c, x->c->m, x->c->n, BENCH_SEED_C, 0.0, NULL);
   return 0;
 }
 
-static int dgemm_call(void *p) {
+static int gemm_call(void *p) {
   rma_ctx_t *x = p;
   const bench_case_t *c = x->c;
-  return rma_dgemm(c->ta, c->tb, c->m, c->n, c->k, BENCH_ALPHA, x->g_a, x->g_b, BENCH_BETA, x->g_c);
+  switch (c->dt) {
+  case DT_S:
+    return rma_sgemm(c->ta, c->tb, c->m, c->n, c->k, (float)BENCH_ALPHA, x->g_a, x->g_b,
+                     (float)BENCH_BETA, x->g_c);
+  case DT_C:
+    return rma_cgemm(c->ta, c->tb, c->m, c->n, c->k, (float complex)BENCH_ALPHA, x->g_a, x->g_b,
+                     (float complex)BENCH_BETA, x->g_c);
+  case DT_Z:
+    return rma_zgemm(c->ta, c->tb, c->m, c->n, c->k, (double complex)BENCH_ALPHA, x->g_a, x->g_b,
+                     (double complex)BENCH_BETA, x->g_c);
+  default:
+    return rma_dgemm(c->ta, c->tb, c->m, c->n, c->k, BENCH_ALPHA, x->g_a, x->g_b, BENCH_BETA,
+                     x->g_c);
+  }
 }
 
 // Random matrix with pivoting; diagonally dominant (+ n on the diagonal)
@@ -70,7 +85,7 @@ static void note_add(bench_result_t *r, const char *text) {
 }
 
 // What rma_memory reports now, max over the ranks, into r (MiB): lib_mb is
-// per operand, (store_a + store_b + scratch) / 2 for dgemm's two operands,
+// per operand, (store_a + store_b + scratch) / 2 for gemm's two operands,
 // mailbox + work + scratch for the LU's one. Collective.
 void bench_record_memory(const bench_env_t *env, bench_result_t *r) {
   rma_memory_t m;
@@ -84,7 +99,7 @@ void bench_record_memory(const bench_env_t *env, bench_result_t *r) {
     v[4] = (double)m.scratch / mib;
     v[5] = (double)m.total / mib;
   }
-  double per_op = r->c.op == OP_DGEMM ? 0.5 * (v[0] + v[1] + v[4]) : v[2] + v[3] + v[4];
+  double per_op = r->c.op == OP_GEMM ? 0.5 * (v[0] + v[1] + v[4]) : v[2] + v[3] + v[4];
   MPI_Allreduce(MPI_IN_PLACE, v, 6, MPI_DOUBLE, MPI_MAX, env->comm);
   MPI_Allreduce(MPI_IN_PLACE, &per_op, 1, MPI_DOUBLE, MPI_MAX, env->comm);
   r->lib = (bench_libmem_t){v[0], v[1], v[2], v[3], v[4], v[5]};
@@ -129,9 +144,10 @@ static void ablate_restore(const int saved[ABL_NOPTS]) {
 
 /* ---- the runs ---------------------------------------------------------- */
 
-// A rows x cols array in the case's layout and block size, on the case's
-// grid when that gives every process a tile, else on a grid rmala chooses,
-// else (no grid fits: tiny operands) a regular GA. *how says which.
+// A rows x cols array of the case's element type in its layout and block
+// size, on the case's grid when that gives every process a tile, else on a
+// grid rmala chooses, else (no grid fits: tiny operands) a regular GA. *how
+// says which.
 static int create(const bench_env_t *env, const bench_case_t *c, int rows, int cols,
                   const char *name, int *g, const char **how) {
   rma_layout_t lay = c->layout == LAYOUT_TILED ? RMA_LAYOUT_TILED : RMA_LAYOUT_SCALAPACK;
@@ -142,9 +158,10 @@ static int create(const bench_env_t *env, const bench_case_t *c, int rows, int c
     p = q = 0;
     *how = "rmala's grid";
   }
-  int rc = rma_matrix_create(rows, cols, c->nb, c->nb, p, q, lay, name, g);
+  int type = bench_dtype_ga(c->dt);
+  int rc = rma_matrix_create_type(type, rows, cols, c->nb, c->nb, p, q, lay, name, g);
   if (rc == RMA_ERR_NO_GRID) {
-    *g = rt_create_regular(rows, cols, name);
+    *g = rt_tcreate(bench_dtype_te(c->dt), 2, rows, cols, 1, 1);
     *how = "a regular GA";
     return 0;
   }
@@ -161,15 +178,15 @@ static int fresh_library(const bench_env_t *env) {
   return bench_agree_rc(env, rma_init());
 }
 
-static void run_dgemm(const bench_env_t *env, const bench_opts_t *o, const bench_case_t *c,
-                      bench_result_t *r) {
+static void run_gemm(const bench_env_t *env, const bench_opts_t *o, const bench_case_t *c,
+                     bench_result_t *r) {
   int rc;
   rma_ctx_t x = {c, 0, 0, 0, NULL};
   if (c->fresh && (rc = fresh_library(env))) {
     set_code(r, "rma_init", rc);
     return;
   }
-  // Stored A is m x k ('N') or k x m ('T'); B is k x n or n x k.
+  // Stored A is m x k ('N') or k x m ('T', 'C'); B is k x n or n x k.
   int ar = c->ta == 'N' ? c->m : c->k, ac = c->ta == 'N' ? c->k : c->m;
   int br = c->tb == 'N' ? c->k : c->n, bc = c->tb == 'N' ? c->n : c->k;
   const char *how[3];
@@ -188,27 +205,32 @@ static void run_dgemm(const bench_env_t *env, const bench_opts_t *o, const bench
         len += snprintf(buf + len, sizeof buf - (size_t)len, " %c (on %s)", "ABC"[i], how[i]);
     note_add(r, buf);
   }
-  rt_fill(x.g_a, BENCH_SEED_A, ar, ac, 0.0);
-  rt_fill(x.g_b, BENCH_SEED_B, br, bc, 0.0);
+  rt_tfill(bench_dtype_te(c->dt), x.g_a, ar, ac, BENCH_SEED_A, 0.0, NULL);
+  rt_tfill(bench_dtype_te(c->dt), x.g_b, br, bc, BENCH_SEED_B, 0.0, NULL);
   int saved[ABL_NOPTS];
   if (c->ablate != ABL_NONE && (rc = bench_agree_rc(env, ablate_set(c->ablate, saved)))) {
     set_code(r, "rma_set_option", rc);
     goto out;
   }
-  bench_timed_t t = {dgemm_setup, dgemm_call, &x, 0};
+  bench_timed_t t = {gemm_setup, gemm_call, &x, 0};
   rc = bench_time_row(env, o, &t, r);
   bench_record_memory(env, r);
   if (c->ablate != ABL_NONE)
     ablate_restore(saved);
   if (rc) {
-    set_code(r, "rma_dgemm", rc);
+    set_code(r,
+             c->dt == DT_S   ? "rma_sgemm"
+             : c->dt == DT_C ? "rma_cgemm"
+             : c->dt == DT_Z ? "rma_zgemm"
+                             : "rma_dgemm",
+             rc);
     goto out;
   }
   bench_samples_t s;
   bench_samples_make(c->m, c->n, o->samples, &s);
-  double *vals = calloc((size_t)s.count, sizeof(double));
-  bench_samples_get_ga(env, x.g_c, &s, vals);
-  r->residual = bench_check_dgemm(env, c, &s, vals);
+  double complex *vals = calloc((size_t)s.count, sizeof *vals);
+  bench_samples_get_ga(env, c->dt, x.g_c, &s, vals);
+  r->residual = bench_check_gemm(env, c, &s, vals);
   r->status = bench_status_of(c->op, r->residual);
   free(vals);
   bench_samples_free(&s);
@@ -311,8 +333,8 @@ out:
 
 void impl_rma_run(const bench_env_t *env, const bench_opts_t *o, const bench_case_t *c,
                   const bench_lu_problem_t *pr, bench_result_t *r) {
-  if (c->op == OP_DGEMM)
-    run_dgemm(env, o, c, r);
+  if (c->op == OP_GEMM)
+    run_gemm(env, o, c, r);
   else
     run_lu(env, o, c, pr, r);
 }

@@ -1,14 +1,16 @@
 /*
- * impl_scalapack.c — the `scalapack` peer: pdgemm and pdgetrf/pdgetrs called
- * directly with this driver's own BLACS grid and descriptors (GA's
- * GA_Lu_solve aborts on grid arrays). Local arrays are column-major and
- * filled from the same generator at their global indices. ScaLAPACK has no
- * LU without pivoting: pdgetrf always pivots.
+ * impl_scalapack.c — the `scalapack` peer: p?gemm of the case's element type
+ * (psgemm, pdgemm, pcgemm, pzgemm) and pdgetrf/pdgetrs called directly with
+ * this driver's own BLACS grid and descriptors (GA's GA_Lu_solve aborts on
+ * grid arrays). Local arrays are column-major and filled from the same
+ * generator at their global indices. ScaLAPACK has no LU without pivoting:
+ * pdgetrf always pivots.
  * Also the `rma-pd` impl: the same arrays, grid and calls through rmala's
- * ScaLAPACK entry points (rma_pdgemm, rma_pdgetrf, rma_pdgetrs); each case
+ * ScaLAPACK entry points (rma_p?gemm, rma_pdgetrf, rma_pdgetrs); each case
  * starts from a fresh library (rma_finalize) so its first call pays what an
  * unmodified ScaLAPACK program's first call pays, and its memory is its own.
  */
+#include <complex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,10 +29,13 @@ void Cblacs_gridexit(int icontxt);
 int numroc_(const int *n, const int *nb, const int *iproc, const int *isrcproc, const int *nprocs);
 void descinit_(int *desc, const int *m, const int *n, const int *mb, const int *nb,
                const int *irsrc, const int *icsrc, const int *ictxt, const int *lld, int *info);
-void pdgemm_(const char *transa, const char *transb, const int *m, const int *n, const int *k,
-             const double *alpha, const double *a, const int *ia, const int *ja, const int *desca,
-             const double *b, const int *ib, const int *jb, const int *descb, const double *beta,
-             double *c, const int *ic, const int *jc, const int *descc);
+/* p?gemm_ of the four types; a, b, c and the scalars point to elements of the type. */
+typedef void pgemm_fn(const char *transa, const char *transb, const int *m, const int *n,
+                      const int *k, const void *alpha, const void *a, const int *ia, const int *ja,
+                      const int *desca, const void *b, const int *ib, const int *jb,
+                      const int *descb, const void *beta, void *c, const int *ic, const int *jc,
+                      const int *descc);
+pgemm_fn psgemm_, pdgemm_, pcgemm_, pzgemm_;
 void pdgetrf_(const int *m, const int *n, double *a, const int *ia, const int *ja, const int *desca,
               int *ipiv, int *info);
 void pdgetrs_(const char *trans, const int *n, const int *nrhs, const double *a, const int *ia,
@@ -72,18 +77,21 @@ static size_t local_size(const sp_mat_t *m) {
   return (size_t)m->lld * (size_t)(m->nloc ? m->nloc : 1);
 }
 
-// kind: 0 A, 1 B, 2 C (dgemm), 3 the LU matrix (order n, dd as pr).
-static double *fill_local(const sp_grid_t *g, const sp_mat_t *m, int kind, int n, int dd) {
-  double *a = malloc(sizeof(double) * local_size(m));
+// kind: 0 A, 1 B, 2 C (gemm, elements of type dt), 3 the LU matrix (order
+// n, dd as pr; double).
+static void *fill_local(const sp_grid_t *g, const sp_mat_t *m, bench_dtype_t dt, int kind, int n,
+                        int dd) {
+  static const uint64_t seeds[3] = {BENCH_SEED_A, BENCH_SEED_B, BENCH_SEED_C};
+  void *a = malloc(bench_dtype_size(dt) * local_size(m));
   for (int lj = 0; lj < m->nloc; lj++) {
     long j = global_of(lj, g->nb, g->mycol, g->q);
     for (int li = 0; li < m->mloc; li++) {
       long i = global_of(li, g->nb, g->myrow, g->p);
-      double v = kind == 0   ? rt_entry(BENCH_SEED_A, i, j)
-                 : kind == 1 ? rt_entry(BENCH_SEED_B, i, j)
-                 : kind == 2 ? rt_entry(BENCH_SEED_C, i, j)
-                             : bench_lu_entry(n, dd, i, j);
-      a[(size_t)lj * m->lld + li] = v;
+      size_t e = (size_t)lj * m->lld + li;
+      if (kind == 3)
+        ((double *)a)[e] = bench_lu_entry(n, dd, i, j);
+      else
+        bench_value_store(dt, a, e, bench_entry(dt, seeds[kind], i, j));
     }
   }
   return a;
@@ -92,30 +100,52 @@ static double *fill_local(const sp_grid_t *g, const sp_mat_t *m, int kind, int n
 typedef struct {
   const bench_case_t *c;
   sp_grid_t g;
-  sp_mat_t ma, mb, mc; /* dgemm A, B, C; LU: mc is A */
+  sp_mat_t ma, mb, mc; /* gemm A, B, C; LU: mc is A */
   int descb[9];
-  double *a, *b, *cm, *c0; /* cm is C (dgemm) or the LU work copy; c0 its pristine copy */
+  void *a, *b, *cm, *c0; /* cm is C (gemm) or the LU work copy; c0 its pristine copy */
   int *ipiv;
   int info;
 } sp_ctx_t;
 
 static int restore(void *p) { // untimed: C (or A for LU) back to its input values
   sp_ctx_t *x = p;
-  memcpy(x->cm, x->c0, sizeof(double) * local_size(&x->mc));
+  memcpy(x->cm, x->c0, bench_dtype_size(x->c->dt) * local_size(&x->mc));
   return 0;
 }
 
-static int dgemm_call(void *p) {
-  sp_ctx_t *x = p;
-  const int one = 1;
-  const double alpha = BENCH_ALPHA, beta = BENCH_BETA;
+// rma_p?gemm of the case's type (the rma-pd impl).
+static int rma_pgemm(sp_ctx_t *x) {
   const bench_case_t *c = x->c;
   char ta = c->ta, tb = c->tb;
+  switch (c->dt) {
+  case DT_S:
+    return rma_psgemm(ta, tb, c->m, c->n, c->k, (float)BENCH_ALPHA, x->a, 1, 1, x->ma.desc, x->b, 1,
+                      1, x->mb.desc, (float)BENCH_BETA, x->cm, 1, 1, x->mc.desc);
+  case DT_C:
+    return rma_pcgemm(ta, tb, c->m, c->n, c->k, (float complex)BENCH_ALPHA, x->a, 1, 1, x->ma.desc,
+                      x->b, 1, 1, x->mb.desc, (float complex)BENCH_BETA, x->cm, 1, 1, x->mc.desc);
+  case DT_Z:
+    return rma_pzgemm(ta, tb, c->m, c->n, c->k, (double complex)BENCH_ALPHA, x->a, 1, 1, x->ma.desc,
+                      x->b, 1, 1, x->mb.desc, (double complex)BENCH_BETA, x->cm, 1, 1, x->mc.desc);
+  default:
+    return rma_pdgemm(ta, tb, c->m, c->n, c->k, BENCH_ALPHA, x->a, 1, 1, x->ma.desc, x->b, 1, 1,
+                      x->mb.desc, BENCH_BETA, x->cm, 1, 1, x->mc.desc);
+  }
+}
+
+static int gemm_call(void *p) {
+  sp_ctx_t *x = p;
+  const int one = 1;
+  const bench_case_t *c = x->c;
   if (c->impl == IMPL_RMA_PD)
-    return rma_pdgemm(ta, tb, c->m, c->n, c->k, alpha, x->a, 1, 1, x->ma.desc, x->b, 1, 1,
-                      x->mb.desc, beta, x->cm, 1, 1, x->mc.desc);
-  pdgemm_(&ta, &tb, &c->m, &c->n, &c->k, &alpha, x->a, &one, &one, x->ma.desc, x->b, &one, &one,
-          x->mb.desc, &beta, x->cm, &one, &one, x->mc.desc);
+    return rma_pgemm(x);
+  static pgemm_fn *const fns[DT_COUNT] = {pdgemm_, psgemm_, pcgemm_, pzgemm_};
+  double complex alpha, beta; // room for a scalar of any type
+  bench_value_store(c->dt, &alpha, 0, BENCH_ALPHA);
+  bench_value_store(c->dt, &beta, 0, BENCH_BETA);
+  char ta = c->ta, tb = c->tb;
+  fns[c->dt](&ta, &tb, &c->m, &c->n, &c->k, &alpha, x->a, &one, &one, x->ma.desc, x->b, &one, &one,
+             x->mb.desc, &beta, x->cm, &one, &one, x->mc.desc);
   return 0;
 }
 
@@ -143,10 +173,10 @@ static int grid_make(const bench_case_t *c, sp_grid_t *g) {
 }
 
 // Sampled entries of the local C into vals on rank 0: the owner puts each
-// value, the others put 0, and a sum reduces them.
+// value, the others put 0, and a sum reduces them (real and imaginary parts).
 static void samples_get(const bench_env_t *env, const sp_ctx_t *x, const bench_samples_t *s,
-                        double *vals) {
-  double *mine = calloc((size_t)s->count, sizeof(double));
+                        double complex *vals) {
+  double complex *mine = calloc((size_t)s->count, sizeof *mine);
   const sp_grid_t *g = &x->g;
   for (int t = 0; t < s->count; t++) {
     int bi = s->i[t] / g->nb, bj = s->j[t] / g->nb;
@@ -154,31 +184,31 @@ static void samples_get(const bench_env_t *env, const sp_ctx_t *x, const bench_s
       continue;
     int li = (bi / g->p) * g->nb + s->i[t] % g->nb;
     int lj = (bj / g->q) * g->nb + s->j[t] % g->nb;
-    mine[t] = x->cm[(size_t)lj * x->mc.lld + li];
+    mine[t] = bench_value_load(x->c->dt, x->cm, (size_t)lj * x->mc.lld + li);
   }
-  MPI_Reduce(mine, vals, s->count, MPI_DOUBLE, MPI_SUM, 0, env->comm);
+  MPI_Reduce(mine, vals, 2 * s->count, MPI_DOUBLE, MPI_SUM, 0, env->comm);
   free(mine);
 }
 
-static void run_dgemm(const bench_env_t *env, const bench_opts_t *o, sp_ctx_t *x,
-                      bench_result_t *r) {
+static void run_gemm(const bench_env_t *env, const bench_opts_t *o, sp_ctx_t *x,
+                     bench_result_t *r) {
   const bench_case_t *c = x->c;
-  // Stored A is m x k ('N') or k x m ('T'); B is k x n or n x k.
+  // Stored A is m x k ('N') or k x m ('T', 'C'); B is k x n or n x k.
   mat_make(&x->g, c->ta == 'N' ? c->m : c->k, c->ta == 'N' ? c->k : c->m, &x->ma);
   mat_make(&x->g, c->tb == 'N' ? c->k : c->n, c->tb == 'N' ? c->n : c->k, &x->mb);
   mat_make(&x->g, c->m, c->n, &x->mc);
-  x->a = fill_local(&x->g, &x->ma, 0, 0, 0);
-  x->b = fill_local(&x->g, &x->mb, 1, 0, 0);
-  x->c0 = fill_local(&x->g, &x->mc, 2, 0, 0);
-  x->cm = malloc(sizeof(double) * local_size(&x->mc));
-  bench_timed_t t = {restore, dgemm_call, x, 0};
+  x->a = fill_local(&x->g, &x->ma, c->dt, 0, 0, 0);
+  x->b = fill_local(&x->g, &x->mb, c->dt, 1, 0, 0);
+  x->c0 = fill_local(&x->g, &x->mc, c->dt, 2, 0, 0);
+  x->cm = malloc(bench_dtype_size(c->dt) * local_size(&x->mc));
+  bench_timed_t t = {restore, gemm_call, x, 0};
   bench_time_row(env, o, &t, r);
   bench_samples_t s;
   bench_samples_make(c->m, c->n, o->samples, &s);
-  double *vals = calloc((size_t)s.count, sizeof(double));
+  double complex *vals = calloc((size_t)s.count, sizeof *vals);
   samples_get(env, x, &s, vals);
-  r->residual = bench_check_dgemm(env, c, &s, vals);
-  r->status = bench_status_of(OP_DGEMM, r->residual);
+  r->residual = bench_check_gemm(env, c, &s, vals);
+  r->status = bench_status_of(OP_GEMM, r->residual);
   free(vals);
   bench_samples_free(&s);
 }
@@ -189,7 +219,7 @@ static void run_lu(const bench_env_t *env, const bench_opts_t *o, sp_ctx_t *x,
   int n = x->c->n, one = 1, zero = 0, info;
   mat_make(g, n, n, &x->mc);
   const sp_mat_t *m = &x->mc;
-  x->c0 = fill_local(g, m, 3, n, pr->dd);
+  x->c0 = fill_local(g, m, DT_D, 3, n, pr->dd);
   x->cm = malloc(sizeof(double) * local_size(m));
   x->ipiv = malloc(sizeof(int) * (size_t)(m->mloc + g->nb));
   bench_timed_t t = {restore, lu_call, x, 0};
@@ -240,8 +270,8 @@ void impl_scalapack_run(const bench_env_t *env, const bench_opts_t *o, const ben
   }
   if (c->impl == IMPL_RMA_PD)
     rma_finalize();
-  if (c->op == OP_DGEMM)
-    run_dgemm(env, o, &x, r);
+  if (c->op == OP_GEMM)
+    run_gemm(env, o, &x, r);
   else
     run_lu(env, o, &x, pr, r);
   if (c->impl == IMPL_RMA_PD) {

@@ -36,6 +36,7 @@ enum {
   O_SAMPLES,
   O_SHAPE,
   O_GRID_CHECK,
+  O_DTYPE,
   O_HELP
 };
 
@@ -62,6 +63,7 @@ static const struct option long_opts[] = {{"op", required_argument, 0, O_OP},
                                           {"samples", required_argument, 0, O_SAMPLES},
                                           {"shape", required_argument, 0, O_SHAPE},
                                           {"grid-check", no_argument, 0, O_GRID_CHECK},
+                                          {"dtype", required_argument, 0, O_DTYPE},
                                           {"help", no_argument, 0, O_HELP},
                                           {0, 0, 0, 0}};
 
@@ -74,8 +76,12 @@ void bench_options_usage(FILE *f) {
           "                       the grid check at tiny sizes)\n"
           "  --grid-check         the target grid at n=4096 (or --n), np = the ranks started:\n"
           "                       rma vs pdgemm/pdgetrf per layout, transposes and nb, LU first\n"
-          "                       call, no-pivot LU vs LAPACKE, small problems; ok/MISS per cell\n"
-          "  --op LIST            dgemm,lu                       (default both)\n"
+          "                       call, no-pivot LU vs LAPACKE, small problems, gemm in s, c, z;\n"
+          "                       ok/MISS per cell (--op and --dtype select groups)\n"
+          "  --op LIST            gemm,lu                        (default both; dgemm is the\n"
+          "                       old name of gemm, whose types come from --dtype)\n"
+          "  --dtype LIST         gemm element types s,d,c,z     (default d; the grid check: all;\n"
+          "                       LU is double only)\n"
           "  --op coll            the collectives' latency instead (rma vs MPI, 8 B..1 MiB;\n"
           "                       --csv FILE, default results/coll.csv; --coll-iters N, 10000)\n"
           "  --op jacobi          rma_jacobi sync/async/racy vs rma_lu + rma_lu_solve, time to\n"
@@ -91,7 +97,8 @@ void bench_options_usage(FILE *f) {
           "                       scalapack; e.g. --nb scalapack=64,128,256\n"
           "  --grid LIST          process grids PxQ, e.g. 1x2,2x1 (default near-square, P<=Q)\n"
           "  --layout LIST        rma layouts: tiled,scalapack   (default both)\n"
-          "  --trans LIST         dgemm transposes NN,NT,TN,TT   (default NN)\n"
+          "  --trans LIST         gemm transposes NN,NT,TN,TT    (default NN); for c and z also\n"
+          "                       pairs with C (conjugate transpose): NC,CN,CC,TC,CT\n"
           "  --shape LIST         dgemm shapes at each size N of --n (default square):\n"
           "                       square (m=n=k=N), tall-skinny (m=N, n=k=N/8), k-small\n"
           "                       (m=n=N, k=N/8), or MxNxK; each may pin its transposes,\n"
@@ -197,12 +204,12 @@ static int parse_grid_list(const char *arg, bench_opts_t *o) {
 }
 
 static int parse_trans_list(const char *arg, bench_opts_t *o) {
-  static const char *const names[] = {"NN", "NT", "TN", "TT"};
-  int flags[4];
-  if (parse_name_list(arg, names, 4, flags))
+  static const char *const names[] = {"NN", "NT", "TN", "TT", "NC", "CN", "CC", "TC", "CT"};
+  int flags[9];
+  if (parse_name_list(arg, names, 9, flags))
     return -1;
   o->ntrans = 0;
-  for (int i = 0; i < 4; i++)
+  for (int i = 0; i < 9; i++)
     if (flags[i]) {
       o->trans[o->ntrans][0] = names[i][0];
       o->trans[o->ntrans][1] = names[i][1];
@@ -211,9 +218,9 @@ static int parse_trans_list(const char *arg, bench_opts_t *o) {
   return 0;
 }
 
-// One transpose pair name (NN, NT, TN, TT) into out; -1 when not one.
+// One transpose pair name (two of N, T, C) into out; -1 when not one.
 static int parse_trans_pair(const char *t, char out[2]) {
-  if (strlen(t) != 2 || !strchr("NT", t[0]) || !strchr("NT", t[1]))
+  if (strlen(t) != 2 || !strchr("NTC", t[0]) || !strchr("NTC", t[1]))
     return -1;
   out[0] = t[0];
   out[1] = t[1];
@@ -238,7 +245,7 @@ static int parse_shape_list(const char *arg, bench_opts_t *o) {
       *colon = 0;
       char *save2 = NULL;
       for (char *t = strtok_r(colon + 1, "/", &save2); t; t = strtok_r(NULL, "/", &save2))
-        if (sh->ntrans >= 4 || parse_trans_pair(t, sh->trans[sh->ntrans++]))
+        if (sh->ntrans >= 9 || parse_trans_pair(t, sh->trans[sh->ntrans++]))
           return -1;
       if (!sh->ntrans)
         return -1;
@@ -300,6 +307,7 @@ static void set_defaults(bench_opts_t *o) {
   memset(o, 0, sizeof *o);
   for (int i = 0; i < OP_COUNT; i++)
     o->ops[i] = 1;
+  o->dtypes[DT_D] = 1;
   for (int i = 0; i < IMPL_COUNT; i++)
     o->impls[i] = 1;
   o->layouts[0] = o->layouts[1] = 1;
@@ -392,13 +400,20 @@ static void preset_grid_check(bench_opts_t *o, int quick) {
   o->gc_small[1] = quick ? 100 : 1024;
   o->ngc_small = 2;
   o->gc_small_nb = quick ? 8 : 32;
+  // Type cells: nb 64 and 256 (quick: 16 and 32); every type unless --dtype.
+  o->gc_type_nb[0] = quick ? 16 : 64;
+  o->gc_type_nb[1] = quick ? 32 : 256;
+  o->ngc_type_nb = 2;
+  for (int t = 0; t < DT_COUNT; t++)
+    o->dtypes[t] = 1;
   o->repeat = quick ? 1 : 2;
   o->samples = quick ? 400 : 200;
   o->quick = quick;
 }
 
 int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_t *env) {
-  static const char *const op_names[] = {"dgemm", "lu"};
+  static const char *const op_names[] = {"gemm", "lu", "dgemm"}; // dgemm: gemm's old name
+  static const char *const dtype_names[] = {"d", "s", "c", "z"};
   static const char *const impl_names[] = {"rma", "scalapack", "ga", "limit", "rma-pd"};
   static const char *const layout_names[] = {"tiled", "scalapack"};
   static const char *const pivot_names[] = {"nopiv", "pivot"};
@@ -429,8 +444,15 @@ int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_
   int bad = 0;
   while (!bad && (c = getopt_long(argc, argv, "", long_opts, NULL)) != -1) {
     switch (c) {
-    case O_OP:
-      bad = parse_name_list(optarg, op_names, OP_COUNT, o->ops);
+    case O_OP: {
+      int flags[3];
+      bad = parse_name_list(optarg, op_names, 3, flags);
+      o->ops[OP_GEMM] = flags[0] || flags[2];
+      o->ops[OP_LU] = flags[1];
+      break;
+    }
+    case O_DTYPE:
+      bad = parse_name_list(optarg, dtype_names, DT_COUNT, o->dtypes);
       break;
     case O_IMPL:
       bad = parse_name_list(optarg, impl_names, IMPL_COUNT, o->impls);
@@ -440,6 +462,10 @@ int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_
       break;
     case O_NB:
       bad = parse_nb(optarg, o);
+      if (!bad && !strchr(optarg, '=')) { // the grid check's type cells too
+        memcpy(o->gc_type_nb, o->nb, sizeof o->nb);
+        o->ngc_type_nb = o->nnb;
+      }
       break;
     case O_GRID:
       bad = parse_grid_list(optarg, o);

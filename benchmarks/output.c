@@ -11,13 +11,18 @@
 
 #include "bench.h"
 
+// dtype is the last column, so the columns of CSVs written before it keep
+// their positions (check_csv.sh and plot.sh read both headers).
 #define CSV_HEADER                                                                                 \
   "op,impl,layout,m,n,k,nb,p,q,np,nodes,trans,time_s,gflops,gflops_per_rank,"                      \
-  "ratio_to_scalapack,ratio_to_limit,residual,status,peak_rss_mb,lib_MB"
+  "ratio_to_scalapack,ratio_to_limit,residual,status,peak_rss_mb,lib_MB,dtype"
 
 /* ---- names ------------------------------------------------------------- */
 
-const char *bench_op_name(bench_op_t op) { return op == OP_DGEMM ? "dgemm" : "lu"; }
+// gemm by its LAPACK name in the case's type (sgemm, dgemm, cgemm, zgemm); lu.
+const char *bench_op_name(const bench_case_t *c) {
+  return c->op == OP_GEMM ? bench_dtype_ops(c->dt) : "lu";
+}
 
 const char *bench_ablate_name(bench_ablate_t a) {
   static const char *const names[ABL_COUNT] = {"",
@@ -59,7 +64,7 @@ const char *bench_status_name(bench_status_t s) {
   return names[s];
 }
 
-// dgemm: the transposes; LU: the pivoting mode and matrix: "pivot" (partial
+// gemm: the transposes; LU: the pivoting mode and matrix: "pivot" (partial
 // pivoting, random matrix), "nopiv" (rma without pivoting, diagonally
 // dominant matrix), "pivot-dd" (a peer, which always pivots, on that
 // diagonally dominant matrix: its interchanges are no-ops).
@@ -70,7 +75,7 @@ void bench_trans_name(const bench_case_t *c, char out[16]) {
     snprintf(out, 16, "%c%c", c->ta, c->tb);
 }
 
-// "n=4096" (LU, square dgemm) or "m=4096 n=512 k=512".
+// "n=4096" (LU, square gemm) or "m=4096 n=512 k=512".
 void bench_dims_label(const bench_case_t *c, char *buf, size_t len) {
   if (c->op == OP_LU || (c->m == c->n && c->k == c->n))
     snprintf(buf, len, "n=%d", c->n);
@@ -82,7 +87,7 @@ void bench_case_label(const bench_case_t *c, char *buf, size_t len) {
   char tr[16], dims[48];
   bench_trans_name(c, tr);
   bench_dims_label(c, dims, sizeof dims);
-  int k = snprintf(buf, len, "%s %s %s %s", bench_op_name(c->op), bench_impl_name(c),
+  int k = snprintf(buf, len, "%s %s %s %s", bench_op_name(c), bench_impl_name(c),
                    bench_layout_name(c), dims);
   if (c->nb && k > 0 && (size_t)k < len)
     k += snprintf(buf + k, len - (size_t)k, " nb=%d", c->nb);
@@ -94,10 +99,14 @@ void bench_case_label(const bench_case_t *c, char *buf, size_t len) {
 
 /* ---- ratios ------------------------------------------------------------ */
 
-// Floating-point operations: 2 m n k for dgemm, 2/3 n^3 for the LU factorization.
+// Floating-point operations: 2 m n k for sgemm and dgemm, 8 m n k for cgemm
+// and zgemm (a complex multiply-add is 4 real multiplies and 4 real adds, the
+// count LAPACK's and ScaLAPACK's timers use), 2/3 n^3 for the LU factorization.
 double bench_flops(const bench_case_t *c) {
   double n = c->n;
-  return c->op == OP_DGEMM ? 2.0 * c->m * n * c->k : 2.0 / 3.0 * n * n * n;
+  if (c->op == OP_GEMM)
+    return (bench_dtype_complex(c->dt) ? 8.0 : 2.0) * c->m * n * c->k;
+  return 2.0 / 3.0 * n * n * n;
 }
 
 // Ratio of every OK row to the best OK scalapack row (over nb and grids;
@@ -189,9 +198,9 @@ static void put_csv(FILE *f, const bench_result_t *r) {
   const bench_case_t *c = &r->c;
   char tr[16];
   bench_trans_name(c, tr);
-  fprintf(f, "%s,%s,%s,%d,%d,", bench_op_name(c->op), bench_impl_name(c), bench_layout_name(c),
-          c->op == OP_DGEMM ? c->m : c->n, c->n);
-  if (c->op == OP_DGEMM)
+  fprintf(f, "%s,%s,%s,%d,%d,", bench_op_name(c), bench_impl_name(c), bench_layout_name(c),
+          c->op == OP_GEMM ? c->m : c->n, c->n);
+  if (c->op == OP_GEMM)
     fprintf(f, "%d", c->k);
   fprintf(f, ",%d,%d,%d,%d,%d,%s,", c->nb, c->p, c->q, r->np, r->nodes, tr);
   int ran = r->time_best > 0;
@@ -211,7 +220,7 @@ static void put_csv(FILE *f, const bench_result_t *r) {
     put_num(f, "%.4g", r->residual, 0);
   fprintf(f, ",%s,%.1f,", bench_status_name(r->status), r->peak_rss_mb);
   put_num(f, "%.2f", r->lib_mb, 0);
-  fputc('\n', f);
+  fprintf(f, ",%c\n", bench_dtype_char(c->dt));
 }
 
 static void put_json_str(FILE *f, const char *key, const char *v) {
@@ -236,11 +245,12 @@ static void put_json(FILE *f, const bench_result_t *r) {
   bench_trans_name(c, tr);
   int ran = r->time_best > 0;
   fputc('{', f);
-  put_json_str(f, "op", bench_op_name(c->op));
+  put_json_str(f, "op", bench_op_name(c));
+  fprintf(f, "\"dtype\":\"%c\",", bench_dtype_char(c->dt));
   put_json_str(f, "impl", bench_impl_name(c));
   put_json_str(f, "layout", bench_layout_name(c));
-  fprintf(f, "\"m\":%d,\"n\":%d,", c->op == OP_DGEMM ? c->m : c->n, c->n);
-  if (c->op == OP_DGEMM) {
+  fprintf(f, "\"m\":%d,\"n\":%d,", c->op == OP_GEMM ? c->m : c->n, c->n);
+  if (c->op == OP_GEMM) {
     fprintf(f, "\"k\":%d,", c->k);
     put_json_str(f, "shape", bench_shape_name(c->shape));
   } else {
@@ -256,7 +266,7 @@ static void put_json(FILE *f, const bench_result_t *r) {
   put_json_num(f, "time_warm_s", "%.6g", r->time_warm);
   fprintf(f, "\"first_call\":%s,\"repeats\":%d,", c->first_call ? "true" : "false", r->repeats);
   if (c->section != GC_NONE) {
-    static const char *const sec[] = {"", "dgemm", "lu-first-call", "lu-nopiv", "small"};
+    static const char *const sec[] = {"", "dgemm", "lu-first-call", "lu-nopiv", "small", "types"};
     put_json_str(f, "grid_check", sec[c->section]);
   }
   put_json_num(f, "gflops", "%.4f", ran ? r->gflops : -1);
@@ -320,7 +330,7 @@ static void ratio_str(double v, char *buf, size_t len) {
     snprintf(buf, len, "%.3f", v);
 }
 
-// "4096" (LU, square dgemm) or "4096x512x512" (m x n x k).
+// "4096" (LU, square gemm) or "4096x512x512" (m x n x k).
 static void size_str(const bench_case_t *c, char *buf, size_t len) {
   if (c->op == OP_LU || (c->m == c->n && c->k == c->n))
     snprintf(buf, len, "%d", c->n);
@@ -365,7 +375,7 @@ void bench_table_print(const bench_result_t *rows, int count) {
     else
       snprintf(lib, sizeof lib, "-");
     printf("%-6s %-38s %-12s %14s %4d %5s %-8s %9s %9s %8s %8s %8s %8s %-15s %8.1f %8s\n",
-           bench_op_name(r->c.op), bench_impl_name(&r->c), bench_layout_name(&r->c), sz, r->c.nb,
+           bench_op_name(&r->c), bench_impl_name(&r->c), bench_layout_name(&r->c), sz, r->c.nb,
            grid, tr, tb, tm, gf, rs, rl, res,
            r->status == ST_NOT_IMPLEMENTED ? "not implemented" : bench_status_name(r->status),
            r->peak_rss_mb, lib);
@@ -388,10 +398,10 @@ void bench_ratio_table_print(const bench_result_t *rows, int count) {
       bench_dims_label(c, dims, sizeof dims);
       printf("\nRatio table: %s %s %s np=%d (best nb per impl; vs_sp = / best scalapack nb, "
              "vs_lim = / limit)\n",
-             bench_op_name(c->op), dims,
-             c->op == OP_DGEMM ? tr
-             : c->pivot        ? "pivoting, random matrix"
-                               : "no pivoting, diagonally dominant matrix",
+             bench_op_name(c), dims,
+             c->op == OP_GEMM ? tr
+             : c->pivot       ? "pivoting, random matrix"
+                              : "no pivoting, diagonally dominant matrix",
              rows[i].np);
       printf("  %-10s %-12s %-8s %5s %9s %8s %8s  %s\n", "impl", "layout", "trans", "nb", "GFLOP/s",
              "vs_sp", "vs_lim", "status");
@@ -428,7 +438,7 @@ void bench_ratio_table_print(const bench_result_t *rows, int count) {
   }
 }
 
-// The paper's Table I: rma_dgemm with each protocol switched off in turn;
+// The paper's Table I: rma_?gemm with each protocol switched off in turn;
 // the switch columns say which were on.
 void bench_ablation_table_print(const bench_result_t *rows, int count) {
   int last_group = -1;
@@ -441,8 +451,8 @@ void bench_ablation_table_print(const bench_result_t *rows, int count) {
       char tr[16], dims[48];
       bench_trans_name(&r->c, tr);
       bench_dims_label(&r->c, dims, sizeof dims);
-      printf("\nAblation (Table I): rma_dgemm %s tiled %s nb=%d grid %dx%d np=%d\n", tr, dims,
-             r->c.nb, r->c.p, r->c.q, r->np);
+      printf("\nAblation (Table I): rma_%s %s tiled %s nb=%d grid %dx%d np=%d\n",
+             bench_op_name(&r->c), tr, dims, r->c.nb, r->c.p, r->c.q, r->np);
       printf("  %-28s %-4s %-4s %-4s %-4s %9s %9s %8s  %s\n", "variant", "zc", "nb", "cont", "shm",
              "GFLOP/s", "vs_all_on", "vs_sp", "status");
       printf("  (zc zero-copy, nb nonblocking, cont contention avoidance, shm shared memory: "

@@ -1,16 +1,20 @@
 #!/bin/sh
 # plot.sh CSV OUTDIR — turns rmala-bench CSV rows into PNGs with gnuplot.
 #
-#   strong_<op>.png      GFLOP/s vs n (best nb per impl/layout) at one np;
+#   strong_<op>.png      GFLOP/s vs n (best nb per impl/layout) at one np
+#                        (op: sgemm, dgemm, cgemm, zgemm, lu — those in the CSV);
 #                        bars per impl when the CSV holds one n
 #   weak_time_<op>.png   time vs np          } when the CSV holds more than
 #   weak_eff_<op>.png    efficiency vs np    } one np (a --weak sweep)
 #   ratio_<op>.png       ratio to the best ScaLAPACK nb, bars, largest n
-#   ablation.png         rma_dgemm with each protocol off (Table I), bars
+#   ablation.png         rma_?gemm with each protocol off (Table I), bars
+#                        (dgemm's rows, or those of the first gemm type present)
 #
 # Only rows with status OK are plotted (a failed run is never drawn). When
 # a CSV holds several runs of the same configuration, the best is kept.
-# dgemm plots use the NN rows (or the first transpose present).
+# gemm plots use the NN rows (or the first transpose present). The CSV may
+# have the current header (ending in dtype) or the one before the dtype
+# column; the columns they share are in the same places.
 set -eu
 if [ $# -ne 2 ]; then
   echo "usage: plot.sh CSV OUTDIR" >&2
@@ -20,6 +24,11 @@ csv=$1
 out=$2
 command -v gnuplot >/dev/null || { echo "plot.sh: gnuplot not found (apt-get install gnuplot-nox)" >&2; exit 1; }
 [ -f "$csv" ] || { echo "plot.sh: $csv not found" >&2; exit 1; }
+old='op,impl,layout,m,n,k,nb,p,q,np,nodes,trans,time_s,gflops,gflops_per_rank,ratio_to_scalapack,ratio_to_limit,residual,status,peak_rss_mb,lib_MB'
+case $(head -n 1 "$csv") in
+"$old" | "$old,dtype") ;;
+*) echo "plot.sh: $csv does not have an rmala-bench header" >&2; exit 1 ;;
+esac
 mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -32,7 +41,7 @@ fi
 
 # Columns: 1 op 2 impl 3 layout 4 m 5 n 6 k 7 nb 8 p 9 q 10 np 11 nodes 12 trans
 # 13 time_s 14 gflops 15 gflops_per_rank 16 ratio_to_scalapack 17 ratio_to_limit
-# 18 residual 19 status 20 peak_rss_mb 21 lib_MB
+# 18 residual 19 status 20 peak_rss_mb 21 lib_MB [22 dtype: s, d, c, z]
 
 # Series name of a row: impl, the layout for rma, the pivoting for LU.
 series='function sname(   s) {
@@ -50,15 +59,18 @@ function sorder(s) {  # bars in a fixed order: peers first, then rma
 }'
 
 made=0
-for op in dgemm lu; do
+# The ops present, in a fixed order (the op column names gemm's type).
+ops=$(awk -F, 'NR > 1 { print $1 }' "$csv" | sort -u | awk '
+  { o[$1] = 1 } END { n = split("sgemm dgemm cgemm zgemm lu", k, " "); for (i = 1; i <= n; i++) if (k[i] in o) print k[i] }')
+for op in $ops; do
   tr=""
-  # Rows of this op that are OK and not ablation runs; dgemm: square shapes
+  # Rows of this op that are OK and not ablation runs; gemm: square shapes
   # (m = n = k) and one transpose; LU: not the peers' runs on the no-pivot
   # matrix (trans pivot-dd), so each series has one matrix.
   awk -F, -v op="$op" 'NR > 1 && $1 == op && $19 == "OK" && $2 !~ /^rma-ablate/ &&
-    (op != "dgemm" || ($4 == $5 && $6 == $5)) && $12 != "pivot-dd"' "$csv" > "$work/rows"
+    (op !~ /gemm$/ || ($4 == $5 && $6 == $5)) && $12 != "pivot-dd"' "$csv" > "$work/rows"
   [ -s "$work/rows" ] || { echo "plot.sh: no OK $op rows"; continue; }
-  if [ "$op" = dgemm ]; then
+  if [ "$op" != lu ]; then
     tr=$(awk -F, '$12 == "NN" { print "NN"; exit }' "$work/rows")
     [ -n "$tr" ] || tr=$(awk -F, 'NR == 1 { print $12 }' "$work/rows")
     awk -F, -v t="$tr" '$12 == t' "$work/rows" > "$work/r2" && mv "$work/r2" "$work/rows"
@@ -155,8 +167,12 @@ EOF
   fi
 done
 
-# Ablation bars: rma_dgemm with protocols switched off, largest n.
+# Ablation bars: rma_?gemm with protocols switched off, largest n; dgemm's
+# rows, else those of the first gemm type present.
 awk -F, 'NR > 1 && $2 ~ /^rma-ablate/ && $19 == "OK"' "$csv" > "$work/abl"
+aop=$(awk -F, '$1 == "dgemm" { print "dgemm"; exit }' "$work/abl")
+[ -n "$aop" ] || aop=$(awk -F, 'NR == 1 { print $1 }' "$work/abl")
+awk -F, -v op="$aop" '$1 == op' "$work/abl" > "$work/abl2" && mv "$work/abl2" "$work/abl"
 if [ -s "$work/abl" ]; then
   n=$(awk -F, '$5 > m { m = $5 } END { print m }' "$work/abl")
   awk -F, -v n="$n" '$5 == n { k = $2; sub(/^rma-ablate:/, "", k); if ($14 > g[k]) g[k] = $14 }
@@ -165,7 +181,7 @@ if [ -s "$work/abl" ]; then
   gnuplot <<EOF
 set terminal $term
 set output "$out/ablation.png"
-set title "rma_dgemm protocol ablation (Table I), n=$n: GFLOP/s" noenhanced
+set title "rma_$aop protocol ablation (Table I), n=$n: GFLOP/s" noenhanced
 set style data histograms; set style fill solid 0.8 border -1; set boxwidth 0.7
 set ylabel "GFLOP/s"; set yrange [0:*]; set offsets 0, 0, graph 0.12, 0
 set grid ytics; set key off; set xtics rotate by 30 right
