@@ -1,6 +1,7 @@
 /*
- * rmala-bench — compares rma_dgemm / rma_lu with ScaLAPACK (pdgemm,
- * pdgetrf), GA_Dgemm and the single-process BLAS limit on identical matrices.
+ * rmala-bench — compares rma_?gemm (s, d, c, z) / rma_lu with ScaLAPACK
+ * (p?gemm, pdgetrf), GA_?gemm and the single-process BLAS limit on identical
+ * matrices.
  *
  * main.c: start-up (MPI, GA, rmala, BLAS threads), the loop over the cases
  * group by group, the final tables, and the call of the plot script.
@@ -160,7 +161,7 @@ int main(int argc, char **argv) {
     printf("rmala-bench: %d cases, np=%d on %d node(s), %d rank(s) on node 0, repeat %d after 1 "
            "warm-up\n",
            ncases, env.np, env.nodes, env.node_ranks, o.repeat);
-    printf("  same matrices for every impl (seeded generator at the global index); dgemm: "
+    printf("  same matrices for every impl (seeded generator at the global index); gemm: "
            "alpha=%g, beta=%g with random C;\n  LU with pivoting: random matrix (rows move); "
            "without pivoting: random + n on the diagonal\n  (diagonally dominant; the peers, "
            "who always pivot, factor it too); solve with b = A*x0.\n",

@@ -78,8 +78,8 @@ void bench_options_usage(FILE *f) {
           "                       rma vs pdgemm/pdgetrf per layout, transposes and nb, LU first\n"
           "                       call, no-pivot LU vs LAPACKE, small problems, gemm in s, c, z;\n"
           "                       ok/MISS per cell (--op and --dtype select groups)\n"
-          "  --op LIST            gemm,lu                        (default both; dgemm is the\n"
-          "                       old name of gemm, whose types come from --dtype)\n"
+          "  --op LIST            gemm,lu                        (default both; gemm runs the\n"
+          "                       --dtype types; sgemm, dgemm, cgemm, zgemm: gemm in that type)\n"
           "  --dtype LIST         gemm element types s,d,c,z     (default d; the grid check: all;\n"
           "                       LU is double only)\n"
           "  --op coll            the collectives' latency instead (rma vs MPI, 8 B..1 MiB;\n"
@@ -99,7 +99,7 @@ void bench_options_usage(FILE *f) {
           "  --layout LIST        rma layouts: tiled,scalapack   (default both)\n"
           "  --trans LIST         gemm transposes NN,NT,TN,TT    (default NN); for c and z also\n"
           "                       pairs with C (conjugate transpose): NC,CN,CC,TC,CT\n"
-          "  --shape LIST         dgemm shapes at each size N of --n (default square):\n"
+          "  --shape LIST         gemm shapes at each size N of --n (default square):\n"
           "                       square (m=n=k=N), tall-skinny (m=N, n=k=N/8), k-small\n"
           "                       (m=n=N, k=N/8), or MxNxK; each may pin its transposes,\n"
           "                       e.g. --shape square,tall-skinny:NT,k-small:NN/TN\n"
@@ -107,14 +107,14 @@ void bench_options_usage(FILE *f) {
           "  --repeat R           timed runs after one warm-up; best and median (default 3)\n"
           "  --weak N_PER_PROC    weak scaling: n = N_PER_PROC*sqrt(np), rounded to a multiple\n"
           "                       of the largest nb (replaces --n)\n"
-          "  --ablate             also run rma_dgemm with each protocol off in turn (Table I)\n"
+          "  --ablate             also run rma_?gemm with each protocol off in turn (Table I)\n"
           "  --csv FILE           CSV rows appended here (default results/bench.csv)\n"
           "  --json FILE          JSON lines appended here (default results/bench.jsonl)\n"
           "  --overwrite          truncate the CSV and JSON files first\n"
           "  --plot / --no-plot   call the plot script at the end (default on with --main)\n"
           "  --plot-dir DIR       where the PNGs go (default <csv dir>/plots)\n"
           "  --plot-script FILE   plot script (default: the installed/source plot.sh)\n"
-          "  --samples S          sampled entries per dgemm check (default 200)\n"
+          "  --samples S          sampled entries per gemm check (default 200)\n"
           "  --help\n");
 }
 
@@ -412,8 +412,10 @@ static void preset_grid_check(bench_opts_t *o, int quick) {
 }
 
 int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_t *env) {
-  static const char *const op_names[] = {"gemm", "lu", "dgemm"}; // dgemm: gemm's old name
+  // gemm in the --dtype types, lu, and gemm in one type (in bench_dtype_t order).
+  static const char *const op_names[] = {"gemm", "lu", "dgemm", "sgemm", "cgemm", "zgemm"};
   static const char *const dtype_names[] = {"d", "s", "c", "z"};
+  int op_gemm = 0, op_types[DT_COUNT] = {0}, any_op_type = 0, dtypes_given = 0;
   static const char *const impl_names[] = {"rma", "scalapack", "ga", "limit", "rma-pd"};
   static const char *const layout_names[] = {"tiled", "scalapack"};
   static const char *const pivot_names[] = {"nopiv", "pivot"};
@@ -445,14 +447,19 @@ int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_
   while (!bad && (c = getopt_long(argc, argv, "", long_opts, NULL)) != -1) {
     switch (c) {
     case O_OP: {
-      int flags[3];
-      bad = parse_name_list(optarg, op_names, 3, flags);
-      o->ops[OP_GEMM] = flags[0] || flags[2];
+      int flags[2 + DT_COUNT];
+      bad = parse_name_list(optarg, op_names, 2 + DT_COUNT, flags);
+      op_gemm = flags[0];
       o->ops[OP_LU] = flags[1];
+      any_op_type = 0;
+      for (int t = 0; t < DT_COUNT; t++)
+        any_op_type |= op_types[t] = flags[2 + t];
+      o->ops[OP_GEMM] = op_gemm || any_op_type;
       break;
     }
     case O_DTYPE:
       bad = parse_name_list(optarg, dtype_names, DT_COUNT, o->dtypes);
+      dtypes_given = 1;
       break;
     case O_IMPL:
       bad = parse_name_list(optarg, impl_names, IMPL_COUNT, o->impls);
@@ -545,6 +552,12 @@ int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_
       bench_options_usage(stderr);
     return -1;
   }
+  // gemm's types: --op ?gemm names its type (dgemm: the only one before
+  // --dtype, so old command lines run what they ran); with --op gemm too,
+  // or --dtype, those types are added.
+  if (any_op_type)
+    for (int t = 0; t < DT_COUNT; t++)
+      o->dtypes[t] = op_types[t] || ((op_gemm || dtypes_given) && o->dtypes[t]);
   // Unset per-impl block sizes fall back to the general list.
   if (!o->nnb_rma_tiled) {
     memcpy(o->nb_rma_tiled, o->nb, sizeof o->nb);
