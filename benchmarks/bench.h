@@ -10,8 +10,9 @@
  * impl_limit.c), each of which times the call with timing.c and checks the
  * answer with check.c → output.c prints progress, the tables, CSV and JSON.
  * --grid-check: gridcheck.c builds the case list and prints the target tables.
- * gemm runs in the element type of the case (--dtype: s, d, c, z; types.c);
- * LU is double only.
+ * gemm and LU run in the element type of the case (--dtype: s, d, c, z;
+ * types.c); LU in d keeps the op name "lu", in s, c, z it is sgetrf, cgetrf,
+ * zgetrf.
  */
 #ifndef RMALA_BENCH_H
 #define RMALA_BENCH_H
@@ -91,13 +92,14 @@ typedef enum {
   GC_LU_FIRST, /* rma_lu with pivoting, first call, vs pdgetrf */
   GC_LU_NOPIV, /* rma_lu without pivoting vs the LAPACKE limit */
   GC_SMALL,    /* small dgemm vs pdgemm */
-  GC_TYPES     /* gemm in s, c, z: both layouts x two transposes x nb vs p?gemm, limit */
+  GC_TYPES,    /* gemm in s, c, z: both layouts x two transposes x nb vs p?gemm, limit */
+  GC_LU_TYPES  /* zgetrf with pivoting, first call, both layouts x nb vs pzgetrf */
 } bench_section_t;
 
 /* One configuration to run. */
 typedef struct {
   bench_op_t op;
-  bench_dtype_t dt; /* gemm's element type; DT_D for LU */
+  bench_dtype_t dt; /* element type of gemm and LU */
   bench_impl_t impl;
   bench_layout_t layout; /* rma only; LAYOUT_NONE for the others */
   int m, n, k;           /* dgemm: C is m x n, op(A) m x k; LU: order n (m = n, k = 0) */
@@ -170,6 +172,7 @@ typedef struct {
   int gc_small[BENCH_MAX_LIST], ngc_small;     /* --grid-check: sizes of the small-problem group */
   int gc_small_nb;                             /* and its block size */
   int gc_type_nb[BENCH_MAX_LIST], ngc_type_nb; /* --grid-check: block sizes of the type cells */
+  int gc_lut_nb[BENCH_MAX_LIST], ngc_lut_nb;   /* --grid-check: block sizes of the zgetrf cells */
   int overwrite;
   int plot;    /* call the plot script at the end */
   int samples; /* sampled dgemm entries */
@@ -244,6 +247,7 @@ int bench_dtype_te(bench_dtype_t dt);          /* tests/common/typed_elem.h's TE
 size_t bench_dtype_size(bench_dtype_t dt);     /* bytes of one element */
 double bench_dtype_eps(bench_dtype_t dt);      /* unit roundoff: 2^-24 (s, c), 2^-53 (d, z) */
 const char *bench_dtype_ops(bench_dtype_t dt); /* "sgemm", "dgemm", "cgemm", "zgemm" */
+const char *bench_dtype_lu(bench_dtype_t dt);  /* "sgetrf", "dgetrf", "cgetrf", "zgetrf" */
 /* Element idx of buf set to v / read back; v rounded to the type. */
 void bench_value_store(bench_dtype_t dt, void *buf, size_t idx, double _Complex v);
 double _Complex bench_value_load(bench_dtype_t dt, const void *buf, size_t idx);
@@ -263,12 +267,24 @@ double bench_check_gemm(const bench_env_t *env, const bench_case_t *c, const ben
 typedef struct {
   int n;
   int dd;       /* 1: diagonally dominant (random + n on the diagonal); 0: random */
-  double *b;    /* right-hand side, full on every rank */
+  double *b;    /* right-hand side, full on every rank (d) */
   double anorm; /* ||A||_inf */
   double bnorm; /* ||b||_inf */
+  bench_dtype_t dt;  /* element type; s, c, z: b is in bt, not b */
+  double _Complex *bt; /* s, c, z: the right-hand side rounded to the type, full on every rank */
 } bench_lu_problem_t;
 double bench_lu_entry(int n, int dd, long i, long j);
+/* Entry (i,j) of the LU matrix in type dt, as the type holds it (d: bench_lu_entry;
+ * s, c, z: rt_tvalue(SEED_LU) plus n on the diagonal when dd, as rt_tfill makes it). */
+double _Complex bench_lu_tentry(bench_dtype_t dt, int n, int dd, long i, long j);
 void bench_lu_problem_make(const bench_env_t *env, int n, int dd, bench_lu_problem_t *pr);
+/* The problem in type dt (d: bench_lu_problem_make). Collective. */
+void bench_lu_problem_make_t(const bench_env_t *env, bench_dtype_t dt, int n, int dd,
+                             bench_lu_problem_t *pr);
+/* s, c, z: the HPL residual of x (full on every rank) with the type's unit roundoff,
+ * and the status, into r. Collective. */
+void bench_record_lu_t(const bench_env_t *env, const bench_lu_problem_t *pr,
+                       const double _Complex *x, bench_result_t *r);
 void bench_lu_problem_free(bench_lu_problem_t *pr);
 double bench_check_lu(const bench_env_t *env, const bench_lu_problem_t *pr, const double *x);
 bench_status_t bench_status_of(bench_op_t op, double residual);
@@ -292,7 +308,7 @@ bench_impl_fn impl_rma_run, impl_scalapack_run, impl_ga_run, impl_limit_run;
 void bench_record_memory(const bench_env_t *env, bench_result_t *r);
 
 /* output.c */
-const char *bench_op_name(const bench_case_t *c); /* sgemm, dgemm, cgemm, zgemm, lu */
+const char *bench_op_name(const bench_case_t *c); /* ?gemm; lu (d), sgetrf, cgetrf, zgetrf */
 const char *bench_impl_name(const bench_case_t *c);
 const char *bench_layout_name(const bench_case_t *c);
 const char *bench_status_name(bench_status_t s);

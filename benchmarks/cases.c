@@ -177,14 +177,21 @@ int bench_cases_build(const bench_opts_t *o, const bench_env_t *env, bench_case_
       if (op == OP_LU) {
         // Pivoting on a random matrix (also when only peers run: they always
         // pivot), then rma without pivoting on a diagonally dominant one.
-        bench_case_t base = {.op = OP_LU, .m = ns[i], .n = ns[i], .ta = 'N', .tb = 'N'};
-        for (int piv = 1; piv >= 0; piv--) {
-          int want = piv ? o->pivots[1] || !o->impls[IMPL_RMA] : o->pivots[0] && o->impls[IMPL_RMA];
-          if (!want)
+        // Each --dtype type (d: the op "lu"; s, c, z: ?getrf).
+        for (int dt = 0; dt < DT_COUNT; dt++) {
+          if (!o->dtypes[dt])
             continue;
-          base.pivot = piv;
-          base.group = group++;
-          group_cases(&l, o, base, gp, gq, ngrid, 0);
+          bench_case_t base = {.op = OP_LU, .dt = (bench_dtype_t)dt, .m = ns[i], .n = ns[i],
+                               .ta = 'N', .tb = 'N'};
+          for (int piv = 1; piv >= 0; piv--) {
+            int want =
+                piv ? o->pivots[1] || !o->impls[IMPL_RMA] : o->pivots[0] && o->impls[IMPL_RMA];
+            if (!want)
+              continue;
+            base.pivot = piv;
+            base.group = group++;
+            group_cases(&l, o, base, gp, gq, ngrid, 0);
+          }
         }
         continue;
       }

@@ -177,8 +177,101 @@ void bench_lu_problem_make(const bench_env_t *env, int n, int dd, bench_lu_probl
 
 void bench_lu_problem_free(bench_lu_problem_t *pr) {
   free(pr->b);
+  free(pr->bt);
   pr->b = NULL;
+  pr->bt = NULL;
   pr->n = 0;
+}
+
+/* ---- LU in s, c, z ----------------------------------------------------- */
+
+double complex bench_lu_tentry(bench_dtype_t dt, int n, int dd, long i, long j) {
+  if (dt == DT_D)
+    return bench_lu_entry(n, dd, i, j);
+  double complex v = bench_entry(dt, BENCH_SEED_LU, i, j);
+  if (dd && i == j) { // as rt_tfill: the diagonal added, then rounded to the type
+    double complex r;
+    bench_value_store(dt, &r, 0, v + (double)n);
+    v = bench_value_load(dt, &r, 0);
+  }
+  return v;
+}
+
+// b = A x0 in long double (complex), rounded to the type, x0(i) =
+// rt_tvalue(SEED_X, i, 0); the type's entries of A.
+void bench_lu_problem_make_t(const bench_env_t *env, bench_dtype_t dt, int n, int dd,
+                             bench_lu_problem_t *pr) {
+  if (dt == DT_D) {
+    bench_lu_problem_make(env, n, dd, pr);
+    pr->dt = DT_D;
+    pr->bt = NULL;
+    return;
+  }
+  int r0, r1;
+  my_rows(env, n, &r0, &r1);
+  double complex *x0 = malloc(sizeof(double complex) * (size_t)n);
+  for (int j = 0; j < n; j++)
+    x0[j] = bench_entry(dt, BENCH_SEED_X, j, 0);
+  pr->n = n;
+  pr->dd = dd;
+  pr->dt = dt;
+  pr->b = NULL;
+  pr->bt = calloc((size_t)n, sizeof(double complex));
+  double anorm = 0.0;
+  for (int i = r0; i < r1; i++) {
+    long double complex acc = 0.0L;
+    double rowsum = 0.0;
+    for (int j = 0; j < n; j++) {
+      double complex a = bench_lu_tentry(dt, n, dd, i, j);
+      acc += (long double complex)a * x0[j];
+      rowsum += cabs(a);
+    }
+    double complex r;
+    bench_value_store(dt, &r, 0, (double complex)acc);
+    pr->bt[i] = bench_value_load(dt, &r, 0);
+    if (rowsum > anorm)
+      anorm = rowsum;
+  }
+  // Each rank's rows, the others zero: a sum gathers them.
+  MPI_Allreduce(MPI_IN_PLACE, pr->bt, 2 * n, MPI_DOUBLE, MPI_SUM, env->comm);
+  MPI_Allreduce(&anorm, &pr->anorm, 1, MPI_DOUBLE, MPI_MAX, env->comm);
+  pr->bnorm = 0.0;
+  for (int i = 0; i < n; i++)
+    if (cabs(pr->bt[i]) > pr->bnorm)
+      pr->bnorm = cabs(pr->bt[i]);
+  free(x0);
+}
+
+/*
+ * ==== LU check in s, c, z (HPL scaled residual, typed) ====
+ *   res = ||A x - b||_inf / (eps * (||A||_inf * ||x||_inf + ||b||_inf) * n)
+ *   with |.| the modulus, eps the type's unit roundoff (2^-24 for s and c,
+ *   2^-53 for z), A x - b in long double (complex); pass when res < 16.
+ */
+void bench_record_lu_t(const bench_env_t *env, const bench_lu_problem_t *pr,
+                       const double complex *x, bench_result_t *r) {
+  int n = pr->n, r0, r1;
+  my_rows(env, n, &r0, &r1);
+  double rnorm = 0.0, xnorm = 0.0;
+  int bad = 0;
+  for (int j = 0; j < n; j++) {
+    bad |= !isfinite(creal(x[j])) || !isfinite(cimag(x[j]));
+    if (cabs(x[j]) > xnorm)
+      xnorm = cabs(x[j]);
+  }
+  for (int i = r0; i < r1 && !bad; i++) {
+    long double complex acc = -(long double complex)pr->bt[i];
+    for (int j = 0; j < n; j++)
+      acc += (long double complex)bench_lu_tentry(pr->dt, n, pr->dd, i, j) * x[j];
+    double v = (double)cabsl(acc);
+    bad |= !isfinite(v);
+    if (v > rnorm)
+      rnorm = v;
+  }
+  MPI_Allreduce(MPI_IN_PLACE, &rnorm, 1, MPI_DOUBLE, MPI_MAX, env->comm);
+  MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_LOR, env->comm);
+  r->residual = bad ? NAN : rnorm / (bench_dtype_eps(pr->dt) * (pr->anorm * xnorm + pr->bnorm) * n);
+  r->status = bench_status_of(OP_LU, r->residual);
 }
 
 /*

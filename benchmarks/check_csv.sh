@@ -4,7 +4,7 @@
 # of a `rmala-bench --quick --op gemm --dtype s,c,z --trans NN,NT,NC,CT` CSV):
 # the exact header — the current one, ending in dtype, or the one before the
 # dtype column (21 columns, every row double) — every expected row present
-# (102 for --quick, 111 for the grid check, 220 for the types), every row run
+# (102 for --quick, 117 for the grid check, 220 for the types), every row run
 # at np = NP, lib_MB a number on rma rows and empty on the peers', and every
 # status OK — or NOT_IMPLEMENTED, the report of an rmala operation that is not
 # built yet (expected and reported, not a failure).
@@ -29,6 +29,7 @@ NR == 1 { next }
   dt = nf == 22 ? $22 : "d"
   if ($1 ~ /gemm$/ && $1 != dt "gemm") { printf "row %d: op %s with dtype %s\n", NR, $1, dt; bad++ }
   if ($1 == "lu" && dt != "d") { printf "row %d: lu with dtype %s\n", NR, dt; bad++ }
+  if ($1 ~ /getrf$/ && $1 != dt "getrf") { printf "row %d: op %s with dtype %s\n", NR, $1, dt; bad++ }
   if ($10 != np) { printf "row %d: np=%s, expected %s\n", NR, $10, np; bad++ }
   if ($19 != "OK" && $19 != "NOT_IMPLEMENTED") { printf "row %d not OK: %s\n", NR, $0; bad++ }
   impl = $2; sub(/:.*/, "", impl)
@@ -51,7 +52,7 @@ END {
     # (limit + 3 pdgetrf + 6 rma first-call cells); no pivoting (limit + 6 rma);
     # small n = 40 and 100, NN and NT: pdgemm + 2 rma layouts; the type cells:
     # sgemm n = 120 NN and NT, cgemm and zgemm n = 60 NN and NC, each limit +
-    # 2 p?gemm (nb 16, 32) + 2 layouts x 2 nb (in an old CSV: none).
+    # 2 p?gemm (nb 16, 32) + 2 layouts x 2 nb, and the zgetrf cells (in an old CSV: none).
     ntr = split("NN NT TN TT", tr, " ")
     for (t = 1; t <= ntr; t++) {
       gneed("dgemm,120,limit," tr[t], 1); gneed("dgemm,120,scalapack," tr[t], 3); gneed("dgemm,120,rma," tr[t], 6)
@@ -69,6 +70,9 @@ END {
         gneed(f[1] "," f[2] ",limit," f[3], 1); gneed(f[1] "," f[2] ",scalapack," f[3], 2); gneed(f[1] "," f[2] ",rma," f[3], 4)
       }
       expect += 42
+      # zgetrf n = 60, first call: 2 pzgetrf (nb 16, 32) + 2 layouts x 2 nb.
+      gneed("zgetrf,60,scalapack,pivot", 2); gneed("zgetrf,60,rma,pivot", 4)
+      expect += 6
     }
   } else if (mode == "types") {
     # sgemm NN, NT (NC and CT are for complex types); cgemm, zgemm NN, NT, NC,

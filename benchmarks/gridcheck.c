@@ -27,8 +27,13 @@
  *          transposes and nb and the limit of the type (cblas_?gemm, as many
  *          threads as ranks on the node); targets >= 1.00x p?gemm same
  *          cell, >= 0.85x limit. Complex flops: 8mnk.
- * --dtype selects the gemm groups: d (dgemm, small), s, c, z (default all);
- * --op selects gemm and LU (LU is double only, whatever --dtype says).
+ *   zgetrf rma_lu with partial pivoting on a double complex random matrix
+ *          (n / 2: 2048 by default), {tiled, ScaLAPACK} x nb {64, 128}
+ *          (16, 32 with --quick), first call after a fresh rma_init, next to
+ *          pzgetrf of the same nb; target first call >= 1.00x pzgetrf.
+ *          Complex flops: 8/3 n^3.
+ * --dtype selects the groups: d (dgemm, small, LU, nopiv), s, c, z (the
+ * type cells; z also zgetrf) (default all); --op selects gemm and LU.
  * Every rma cell starts from a fresh library (rma_finalize + rma_init,
  * untimed): cells do not depend on the order they run in, and lib_MB is the
  * cell's own tile store and mailbox, not capacity pooled by an earlier call.
@@ -113,7 +118,7 @@ int bench_gridcheck_cases(const bench_opts_t *o, const bench_env_t *env, const i
         c.group = group++;
         gc_group(l, c, 1, 1, o->nb, o->nnb);
       }
-    if (o->ops[OP_LU]) {
+    if (o->ops[OP_LU] && o->dtypes[DT_D]) {
       bench_case_t c = base;
       c.op = OP_LU;
       c.m = c.n = n;
@@ -127,6 +132,17 @@ int bench_gridcheck_cases(const bench_opts_t *o, const bench_env_t *env, const i
       c.pivot = 0;
       c.group = group++;
       gc_group(l, c, 1, 0, o->nb, o->nnb);
+    }
+    if (o->ops[OP_LU] && o->dtypes[DT_Z]) { // zgetrf at n / 2, first call, vs pzgetrf
+      bench_case_t c = base;
+      c.op = OP_LU;
+      c.dt = DT_Z;
+      c.m = c.n = type_n(DT_Z, n);
+      c.ta = c.tb = 'N';
+      c.section = GC_LU_TYPES;
+      c.first_call = 1;
+      c.group = group++;
+      gc_group(l, c, 0, 1, o->gc_lut_nb, o->ngc_lut_nb);
     }
     for (int d = 0; d < 3 && o->ops[OP_GEMM]; d++) {
       bench_dtype_t dt = gc_types[d];
@@ -426,9 +442,50 @@ static void print_types(const bench_opts_t *o, const bench_result_t *rows, int c
   }
 }
 
+// The zgetrf cells at size n of --n: first call vs pzgetrf of the same nb.
+static void print_lu_types(const bench_opts_t *o, const bench_result_t *rows, int count, int n,
+                           tally_t *t) {
+  int nt = type_n(DT_Z, n);
+  if (!find_dt(rows, count, GC_LU_TYPES, DT_Z, nt, IMPL_RMA, LAYOUT_TILED, 'N', 'N',
+               o->gc_lut_nb[0]))
+    return;
+  printf("\nGrid check: zgetrf (rma_lu on a double complex GA) with partial pivoting, random "
+         "matrix, n=%d, GFLOP/s (8/3 n^3 flops)\n",
+         nt);
+  printf("  first = rma's FIRST call after a fresh rma_init, no warm-up (the reported time); warm = "
+         "best of the repeats after it;\n  pzgetrf = best of %d after a warm-up; target: first "
+         "call >= 1.00x pzgetrf of the same nb\n",
+         o->repeat);
+  printf("  %-10s %4s %9s %9s %9s %-14s %-9s %s\n", "layout", "nb", "first", "warm", "pzgetrf",
+         "first/pzgetrf", "warm/pzg", "pivots moving rows");
+  for (int lay = 0; lay < 2; lay++)
+    for (int b = 0; b < o->ngc_lut_nb; b++) {
+      int nb = o->gc_lut_nb[b];
+      const bench_result_t *r =
+          find_dt(rows, count, GC_LU_TYPES, DT_Z, nt, IMPL_RMA, (bench_layout_t)lay, 'N', 'N', nb);
+      const bench_result_t *sp =
+          find_dt(rows, count, GC_LU_TYPES, DT_Z, nt, IMPL_SCALAPACK, LAYOUT_NONE, 'N', 'N', nb);
+      if (!r)
+        continue;
+      char g[16], gw[16] = "-", gs[16], v1[24], w[16] = "-", mv[32] = "-";
+      gf_str(r, g, sizeof g);
+      gf_str(sp, gs, sizeof gs);
+      double warm =
+          r->status == ST_OK && r->time_warm > 0 ? bench_flops(&r->c) / r->time_warm * 1e-9 : -1.0;
+      if (warm > 0)
+        snprintf(gw, sizeof gw, "%.2f", warm);
+      if (warm > 0 && gf_of(sp) > 0)
+        snprintf(w, sizeof w, "%.3f", warm / sp->gflops);
+      if (r->moved >= 0)
+        snprintf(mv, sizeof mv, "%d of %d", r->moved, nt);
+      verdict(r, gf_of(sp), 1.0, t, v1, sizeof v1);
+      printf("  %-10s %4d %9s %9s %9s %-14s %-9s %s\n", lay_name(lay), nb, g, gw, gs, v1, w, mv);
+    }
+}
+
 void bench_gridcheck_print(const bench_opts_t *o, const bench_env_t *env,
                            const bench_result_t *rows, int count) {
-  tally_t t[7];
+  tally_t t[8];
   memset(t, 0, sizeof t);
   int p = 0, q = 0;
   for (int i = 0; i < count && !p; i++)
@@ -441,14 +498,15 @@ void bench_gridcheck_print(const bench_opts_t *o, const bench_env_t *env,
     print_nopiv(o, rows, count, o->n[i], &t[2]);
     for (int d = 0; d < 3; d++)
       print_types(o, rows, count, o->n[i], gc_types[d], &t[4 + d]);
+    print_lu_types(o, rows, count, o->n[i], &t[7]);
   }
   print_small(o, rows, count, &t[3]);
-  static const char *const names[7] = {"dgemm", "LU first call", "LU no-pivot", "small dgemm",
-                                       "sgemm", "cgemm",         "zgemm"};
+  static const char *const names[8] = {"dgemm", "LU first call", "LU no-pivot", "small dgemm",
+                                       "sgemm", "cgemm",         "zgemm",       "zgetrf first call"};
   int ok = 0, miss = 0, na = 0;
   const char *sep = "";
   printf("\nGrid check summary (targets met / checked):");
-  for (int s = 0; s < 7; s++) {
+  for (int s = 0; s < 8; s++) {
     int checked = t[s].ok + t[s].miss;
     if (!checked && !t[s].na)
       continue;

@@ -1,7 +1,7 @@
 /*
  * impl_limit.c — the `limit` reference: the node's single-process vendor
  * BLAS/LAPACK rate. Rank 0 runs OpenBLAS dgemm / LAPACKE dgetrf on the whole
- * matrix (gemm: cblas_?gemm of the case's element type) with as many threads
+ * matrix (gemm: cblas_?gemm, LU: LAPACKE_?getrf of the case's element type) with as many threads
  * as there are ranks on its node, while the other
  * ranks wait in the timing barrier (sleeping, not spinning, so they leave
  * their cores to rank 0's threads); then the thread count goes back to 1.
@@ -93,7 +93,12 @@ static int lu_setup(void *p) { // column-major A(i,j) at a[i + j*n]
   limit_ctx_t *x = p;
   int n = x->c->n, dd = !x->c->pivot;
   double *a = x->a;
-  if (x->env->rank == 0)
+  bench_dtype_t dt = x->c->dt;
+  if (x->env->rank == 0 && dt != DT_D)
+    for (long j = 0; j < n; j++)
+      for (long i = 0; i < n; i++)
+        bench_value_store(dt, x->a, (size_t)(i + j * n), bench_lu_tentry(dt, n, dd, i, j));
+  else if (x->env->rank == 0)
     for (long j = 0; j < n; j++)
       for (long i = 0; i < n; i++)
         a[i + j * n] = bench_lu_entry(n, dd, i, j);
@@ -105,7 +110,19 @@ static int lu_call(void *p) {
   int n = x->c->n;
   x->info = 0;
   if (x->env->rank == 0)
-    x->info = LAPACKE_dgetrf(LAPACK_COL_MAJOR, n, n, x->a, n, x->ipiv);
+    switch (x->c->dt) {
+    case DT_S:
+      x->info = LAPACKE_sgetrf(LAPACK_COL_MAJOR, n, n, x->a, n, x->ipiv);
+      break;
+    case DT_C:
+      x->info = LAPACKE_cgetrf(LAPACK_COL_MAJOR, n, n, x->a, n, x->ipiv);
+      break;
+    case DT_Z:
+      x->info = LAPACKE_zgetrf(LAPACK_COL_MAJOR, n, n, x->a, n, x->ipiv);
+      break;
+    default:
+      x->info = LAPACKE_dgetrf(LAPACK_COL_MAJOR, n, n, x->a, n, x->ipiv);
+    }
   return x->info;
 }
 
@@ -134,7 +151,7 @@ void impl_limit_run(const bench_env_t *env, const bench_opts_t *o, const bench_c
       x.b = fill_dense(c->dt, BENCH_SEED_B, br, bc);
       x.cm = malloc(bench_dtype_size(c->dt) * ((size_t)c->m * (size_t)n + 1));
     } else {
-      x.a = malloc(sizeof(double) * (size_t)n * (size_t)n);
+      x.a = malloc(bench_dtype_size(c->dt) * (size_t)n * (size_t)n);
       x.ipiv = malloc(sizeof(lapack_int) * (size_t)n);
     }
   }
@@ -154,7 +171,33 @@ void impl_limit_run(const bench_env_t *env, const bench_opts_t *o, const bench_c
     snprintf(r->note + len, sizeof r->note - (size_t)len, " on %d CPUs (affinity)", cpus);
   if (rc) {
     r->status = rc > 0 ? ST_FAILED : ST_ERROR;
-    snprintf(r->note, sizeof r->note, "dgetrf info=%d", rc);
+    snprintf(r->note, sizeof r->note, "%s info=%d", c->op == OP_GEMM ? "gemm" : bench_dtype_lu(c->dt), rc);
+  } else if (c->op == OP_LU && c->dt != DT_D) {
+    // s, c, z: solve in the type with the last factorization (not timed).
+    double complex *xv = calloc((size_t)n, sizeof(double complex));
+    void *bv = malloc(bench_dtype_size(c->dt) * (size_t)n);
+    int info = 0;
+    if (env->rank == 0) {
+      for (int i = 0; i < n; i++)
+        bench_value_store(c->dt, bv, (size_t)i, pr->bt[i]);
+      if (c->dt == DT_S)
+        info = LAPACKE_sgetrs(LAPACK_COL_MAJOR, 'N', n, 1, x.a, n, x.ipiv, bv, n);
+      else if (c->dt == DT_C)
+        info = LAPACKE_cgetrs(LAPACK_COL_MAJOR, 'N', n, 1, x.a, n, x.ipiv, bv, n);
+      else
+        info = LAPACKE_zgetrs(LAPACK_COL_MAJOR, 'N', n, 1, x.a, n, x.ipiv, bv, n);
+      for (int i = 0; i < n; i++)
+        xv[i] = bench_value_load(c->dt, bv, (size_t)i);
+    }
+    MPI_Bcast(xv, 2 * n, MPI_DOUBLE, 0, env->comm);
+    if ((info = bench_agree_rc(env, info))) {
+      r->status = ST_ERROR;
+      snprintf(r->note, sizeof r->note, "%cgetrs info=%d", bench_dtype_char(c->dt), info);
+    } else {
+      bench_record_lu_t(env, pr, xv, r);
+    }
+    free(bv);
+    free(xv);
   } else if (c->op == OP_GEMM) {
     bench_samples_t s;
     bench_samples_make(c->m, n, o->samples, &s);

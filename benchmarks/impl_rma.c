@@ -1,7 +1,8 @@
 /*
  * impl_rma.c — the `rma` implementation: rma_?gemm in the case's element type
  * (rma_sgemm, rma_dgemm, rma_cgemm, rma_zgemm) and rma_lu (no pivoting and
- * partial pivoting) on arrays made by rma_matrix_create_type, tiled or in the
+ * partial pivoting; in the case's type too, with rma_lu_solve checking it)
+ * on arrays made by rma_matrix_create_type, tiled or in the
  * ScaLAPACK layout, and the protocol ablation of rma_?gemm (Table I).
  *
  * An operation the library does not provide yet (RMA_ERR_NOT_IMPLEMENTED) is
@@ -54,9 +55,42 @@ static int gemm_call(void *p) {
 // of a rank's pages written by a neighbour only, and on this machine a
 // process's first access to such a page costs ~6.5 us, a cost of the fill
 // that would land in the first timed call (doc/benchmarks.md).
+// rt_touch_local for any element type: one byte per 4 KiB page of the
+// rank's own part of g_a rewritten in place. Collective.
+static void touch_local_t(int g_a, size_t esize) {
+  int me = GA_Nodeid(), blocked = GA_Total_blocks(g_a) > 0, lo[2], hi[2], ld[1] = {0};
+  void *p = NULL;
+  size_t len = 0;
+  if (blocked) {
+    int n = 0;
+    NGA_Access_block_segment(g_a, me, &p, &n);
+    len = (size_t)n * esize;
+  } else {
+    NGA_Distribution(g_a, me, lo, hi);
+    if (lo[0] >= 0 && hi[0] >= lo[0] && hi[1] >= lo[1]) {
+      NGA_Access(g_a, lo, hi, &p, ld);
+      len = ((size_t)(hi[0] - lo[0]) * (size_t)ld[0] + (size_t)(hi[1] - lo[1] + 1)) * esize;
+    }
+  }
+  volatile unsigned char *v = p;
+  for (size_t i = 0; p && i < len; i += 4096)
+    v[i] = v[i];
+  if (p && blocked)
+    NGA_Release_update_block_segment(g_a, me);
+  else if (p)
+    NGA_Release_update(g_a, lo, hi);
+  GA_Sync();
+}
+
 static int lu_setup(void *p) {
   rma_ctx_t *x = p;
   int n = x->c->n;
+  if (x->c->dt != DT_D) { // s, c, z: rt_tvalue's entries, as bench_lu_tentry
+    rt_tfill(bench_dtype_te(x->c->dt), x->g_a, n, n, BENCH_SEED_LU, x->c->pivot ? 0.0 : (double)n,
+             NULL);
+    touch_local_t(x->g_a, bench_dtype_size(x->c->dt));
+    return 0;
+  }
   rt_fill(x->g_a, BENCH_SEED_LU, n, n, x->c->pivot ? 0.0 : (double)n);
   rt_touch_local(x->g_a);
   return 0;
@@ -246,10 +280,55 @@ out:
 // Solves A x = b with the factors in g_a and checks x. The right-hand side
 // lives in an n x 1 array made by rma_matrix_create (rmala picks the grid),
 // or a regular GA when no grid fits one column.
+// s, c, z: lu_solve_check with b and x in the case's type.
+static void lu_solve_check_t(const bench_env_t *env, const bench_case_t *c,
+                             const bench_lu_problem_t *pr, int g_a, const int *ipiv,
+                             bench_result_t *r) {
+  int n = c->n, g_b = 0;
+  size_t es = bench_dtype_size(c->dt);
+  rma_layout_t lay = c->layout == LAYOUT_TILED ? RMA_LAYOUT_TILED : RMA_LAYOUT_SCALAPACK;
+  if (rma_matrix_create_type(bench_dtype_ga(c->dt), n, 1, c->nb, 1, 0, 0, lay, "bench_rma_b", &g_b))
+    g_b = 0;
+  if (!g_b)
+    g_b = rt_tcreate(bench_dtype_te(c->dt), 2, n, 1, 1, 1);
+  void *buf = malloc(es * (size_t)n);
+  if (env->rank == 0) {
+    for (int i = 0; i < n; i++)
+      bench_value_store(c->dt, buf, (size_t)i, pr->bt[i]);
+    int lo[2] = {0, 0}, hi[2] = {n - 1, 0}, ld[1] = {1};
+    NGA_Put(g_b, lo, hi, buf, ld);
+  }
+  GA_Sync();
+  int rc = bench_agree_rc(env, rma_lu_solve('N', g_a, c->pivot ? ipiv : NULL, g_b));
+  if (rc) {
+    r->status = ST_UNCHECKED;
+    snprintf(r->note, sizeof r->note, "rma_lu_solve: %s (%d); factorization not checked",
+             rma_strerror(rc), rc);
+  } else {
+    double complex *xv = malloc(sizeof(double complex) * (size_t)n);
+    if (env->rank == 0) {
+      int lo[2] = {0, 0}, hi[2] = {n - 1, 0}, ld[1] = {1};
+      NGA_Get(g_b, lo, hi, buf, ld);
+      for (int i = 0; i < n; i++)
+        xv[i] = bench_value_load(c->dt, buf, (size_t)i);
+    }
+    GA_Sync();
+    MPI_Bcast(xv, 2 * n, MPI_DOUBLE, 0, env->comm);
+    bench_record_lu_t(env, pr, xv, r);
+    free(xv);
+  }
+  free(buf);
+  GA_Destroy(g_b);
+}
+
 static void lu_solve_check(const bench_env_t *env, const bench_case_t *c,
                            const bench_lu_problem_t *pr, int g_a, const int *ipiv,
                            bench_result_t *r) {
   int n = c->n, g_b = 0;
+  if (c->dt != DT_D) {
+    lu_solve_check_t(env, c, pr, g_a, ipiv, r);
+    return;
+  }
   rma_layout_t lay = c->layout == LAYOUT_TILED ? RMA_LAYOUT_TILED : RMA_LAYOUT_SCALAPACK;
   if (rma_matrix_create(n, 1, c->nb, 1, 0, 0, lay, "bench_rma_b", &g_b))
     g_b = 0;

@@ -1,6 +1,7 @@
 /*
  * impl_scalapack.c — the `scalapack` peer: p?gemm of the case's element type
- * (psgemm, pdgemm, pcgemm, pzgemm) and pdgetrf/pdgetrs called directly with
+ * (psgemm, pdgemm, pcgemm, pzgemm) and p?getrf/p?getrs (pdgetrf in d,
+ * psgetrf, pcgetrf, pzgetrf in the other types) called directly with
  * this driver's own BLACS grid and descriptors (GA's GA_Lu_solve aborts on
  * grid arrays). Local arrays are column-major and filled from the same
  * generator at their global indices. ScaLAPACK has no LU without pivoting:
@@ -38,6 +39,14 @@ typedef void pgemm_fn(const char *transa, const char *transb, const int *m, cons
 pgemm_fn psgemm_, pdgemm_, pcgemm_, pzgemm_;
 void pdgetrf_(const int *m, const int *n, double *a, const int *ia, const int *ja, const int *desca,
               int *ipiv, int *info);
+/* p?getrf_ / p?getrs_ of s, c, z; a and b point to elements of the type. */
+typedef void pgetrf_fn(const int *m, const int *n, void *a, const int *ia, const int *ja,
+                       const int *desca, int *ipiv, int *info);
+typedef void pgetrs_fn(const char *trans, const int *n, const int *nrhs, const void *a,
+                       const int *ia, const int *ja, const int *desca, const int *ipiv, void *b,
+                       const int *ib, const int *jb, const int *descb, int *info, size_t trans_len);
+pgetrf_fn psgetrf_, pcgetrf_, pzgetrf_;
+pgetrs_fn psgetrs_, pcgetrs_, pzgetrs_;
 void pdgetrs_(const char *trans, const int *n, const int *nrhs, const double *a, const int *ia,
               const int *ja, const int *desca, const int *ipiv, double *b, const int *ib,
               const int *jb, const int *descb, int *info, size_t trans_len);
@@ -78,7 +87,7 @@ static size_t local_size(const sp_mat_t *m) {
 }
 
 // kind: 0 A, 1 B, 2 C (gemm, elements of type dt), 3 the LU matrix (order
-// n, dd as pr; double).
+// n, dd as pr; in type dt).
 static void *fill_local(const sp_grid_t *g, const sp_mat_t *m, bench_dtype_t dt, int kind, int n,
                         int dd) {
   static const uint64_t seeds[3] = {BENCH_SEED_A, BENCH_SEED_B, BENCH_SEED_C};
@@ -88,8 +97,10 @@ static void *fill_local(const sp_grid_t *g, const sp_mat_t *m, bench_dtype_t dt,
     for (int li = 0; li < m->mloc; li++) {
       long i = global_of(li, g->nb, g->myrow, g->p);
       size_t e = (size_t)lj * m->lld + li;
-      if (kind == 3)
+      if (kind == 3 && dt == DT_D)
         ((double *)a)[e] = bench_lu_entry(n, dd, i, j);
+      else if (kind == 3)
+        bench_value_store(dt, a, e, bench_lu_tentry(dt, n, dd, i, j));
       else
         bench_value_store(dt, a, e, bench_entry(dt, seeds[kind], i, j));
     }
@@ -152,6 +163,18 @@ static int gemm_call(void *p) {
 static int lu_call(void *p) {
   sp_ctx_t *x = p;
   const int one = 1, n = x->c->n;
+  if (x->c->dt != DT_D) { // s, c, z: p?getrf_ or rma_p?getrf
+    static pgetrf_fn *const fns[DT_COUNT] = {NULL, psgetrf_, pcgetrf_, pzgetrf_};
+    if (x->c->impl != IMPL_RMA_PD)
+      fns[x->c->dt](&n, &n, x->cm, &one, &one, x->mc.desc, x->ipiv, &x->info);
+    else if (x->c->dt == DT_S)
+      x->info = rma_psgetrf(n, n, x->cm, 1, 1, x->mc.desc, x->ipiv);
+    else if (x->c->dt == DT_C)
+      x->info = rma_pcgetrf(n, n, x->cm, 1, 1, x->mc.desc, x->ipiv);
+    else
+      x->info = rma_pzgetrf(n, n, x->cm, 1, 1, x->mc.desc, x->ipiv);
+    return x->info;
+  }
   if (x->c->impl == IMPL_RMA_PD)
     x->info = rma_pdgetrf(n, n, x->cm, 1, 1, x->mc.desc, x->ipiv);
   else
@@ -213,8 +236,66 @@ static void run_gemm(const bench_env_t *env, const bench_opts_t *o, sp_ctx_t *x,
   bench_samples_free(&s);
 }
 
+// s, c, z: run_lu in the case's type (p?getrf_ / p?getrs_, or rma_p?getrf /
+// rma_p?getrs for rma-pd).
+static void run_lu_t(const bench_env_t *env, const bench_opts_t *o, sp_ctx_t *x,
+                     const bench_lu_problem_t *pr, bench_result_t *r) {
+  const sp_grid_t *g = &x->g;
+  bench_dtype_t dt = x->c->dt;
+  size_t es = bench_dtype_size(dt);
+  int n = x->c->n, one = 1, zero = 0, info;
+  mat_make(g, n, n, &x->mc);
+  const sp_mat_t *m = &x->mc;
+  x->c0 = fill_local(g, m, dt, 3, n, pr->dd);
+  x->cm = malloc(es * local_size(m));
+  x->ipiv = malloc(sizeof(int) * (size_t)(m->mloc + g->nb));
+  bench_timed_t t = {restore, lu_call, x, 0};
+  int rc = bench_time_row(env, o, &t, r);
+  if (rc) {
+    r->status = rc > 0 ? ST_FAILED : ST_ERROR;
+    snprintf(r->note, sizeof r->note, "%s info=%d", bench_dtype_lu(dt), rc);
+    return;
+  }
+  int lldb = m->mloc > 1 ? m->mloc : 1;
+  descinit_(x->descb, &n, &one, &g->nb, &g->nb, &zero, &zero, &g->ctxt, &lldb, &info);
+  void *bl = calloc((size_t)lldb, es);
+  if (g->mycol == 0)
+    for (int li = 0; li < m->mloc; li++)
+      bench_value_store(dt, bl, (size_t)li, pr->bt[global_of(li, g->nb, g->myrow, g->p)]);
+  if (x->c->impl == IMPL_RMA_PD) {
+    if (dt == DT_S)
+      info = rma_psgetrs('N', n, 1, x->cm, 1, 1, m->desc, x->ipiv, bl, 1, 1, x->descb);
+    else if (dt == DT_C)
+      info = rma_pcgetrs('N', n, 1, x->cm, 1, 1, m->desc, x->ipiv, bl, 1, 1, x->descb);
+    else
+      info = rma_pzgetrs('N', n, 1, x->cm, 1, 1, m->desc, x->ipiv, bl, 1, 1, x->descb);
+  } else {
+    static pgetrs_fn *const fns[DT_COUNT] = {NULL, psgetrs_, pcgetrs_, pzgetrs_};
+    fns[dt]("N", &n, &one, x->cm, &one, &one, m->desc, x->ipiv, bl, &one, &one, x->descb, &info,
+            1);
+  }
+  double complex *xv = calloc((size_t)n, sizeof(double complex));
+  if (g->mycol == 0)
+    for (int li = 0; li < m->mloc; li++)
+      xv[global_of(li, g->nb, g->myrow, g->p)] = bench_value_load(dt, bl, (size_t)li);
+  MPI_Allreduce(MPI_IN_PLACE, xv, 2 * n, MPI_DOUBLE, MPI_SUM, env->comm);
+  info = bench_agree_rc(env, info);
+  if (info) {
+    r->status = ST_ERROR;
+    snprintf(r->note, sizeof r->note, "%cgetrs info=%d", bench_dtype_char(dt), info);
+  } else {
+    bench_record_lu_t(env, pr, xv, r);
+  }
+  free(xv);
+  free(bl);
+}
+
 static void run_lu(const bench_env_t *env, const bench_opts_t *o, sp_ctx_t *x,
                    const bench_lu_problem_t *pr, bench_result_t *r) {
+  if (x->c->dt != DT_D) {
+    run_lu_t(env, o, x, pr, r);
+    return;
+  }
   const sp_grid_t *g = &x->g;
   int n = x->c->n, one = 1, zero = 0, info;
   mat_make(g, n, n, &x->mc);

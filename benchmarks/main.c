@@ -193,9 +193,9 @@ int main(int argc, char **argv) {
     r->moved = -1;
     r->np = env.np;
     r->nodes = env.nodes;
-    if (c->op == OP_LU && (lu.n != c->n || lu.dd != !c->pivot)) {
+    if (c->op == OP_LU && (lu.n != c->n || lu.dd != !c->pivot || lu.dt != c->dt)) {
       bench_lu_problem_free(&lu);
-      bench_lu_problem_make(&env, c->n, !c->pivot, &lu);
+      bench_lu_problem_make_t(&env, c->dt, c->n, !c->pivot, &lu);
     }
     if (env.rank == 0) {
       char label[160];

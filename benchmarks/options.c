@@ -404,6 +404,10 @@ static void preset_grid_check(bench_opts_t *o, int quick) {
   o->gc_type_nb[0] = quick ? 16 : 64;
   o->gc_type_nb[1] = quick ? 32 : 256;
   o->ngc_type_nb = 2;
+  // zgetrf cells: nb 64 and 128 (quick: 16 and 32).
+  o->gc_lut_nb[0] = quick ? 16 : 64;
+  o->gc_lut_nb[1] = quick ? 32 : 128;
+  o->ngc_lut_nb = 2;
   for (int t = 0; t < DT_COUNT; t++)
     o->dtypes[t] = 1;
   o->repeat = quick ? 1 : 2;

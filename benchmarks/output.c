@@ -21,7 +21,7 @@
 
 // gemm by its LAPACK name in the case's type (sgemm, dgemm, cgemm, zgemm); lu.
 const char *bench_op_name(const bench_case_t *c) {
-  return c->op == OP_GEMM ? bench_dtype_ops(c->dt) : "lu";
+  return c->op == OP_GEMM ? bench_dtype_ops(c->dt) : c->dt == DT_D ? "lu" : bench_dtype_lu(c->dt);
 }
 
 const char *bench_ablate_name(bench_ablate_t a) {
@@ -101,12 +101,13 @@ void bench_case_label(const bench_case_t *c, char *buf, size_t len) {
 
 // Floating-point operations: 2 m n k for sgemm and dgemm, 8 m n k for cgemm
 // and zgemm (a complex multiply-add is 4 real multiplies and 4 real adds, the
-// count LAPACK's and ScaLAPACK's timers use), 2/3 n^3 for the LU factorization.
+// count LAPACK's and ScaLAPACK's timers use), 2/3 n^3 for the LU factorization
+// (8/3 n^3 in c and z).
 double bench_flops(const bench_case_t *c) {
   double n = c->n;
   if (c->op == OP_GEMM)
     return (bench_dtype_complex(c->dt) ? 8.0 : 2.0) * c->m * n * c->k;
-  return 2.0 / 3.0 * n * n * n;
+  return (bench_dtype_complex(c->dt) ? 8.0 : 2.0) / 3.0 * n * n * n;
 }
 
 // Ratio of every OK row to the best OK scalapack row (over nb and grids;
@@ -266,7 +267,8 @@ static void put_json(FILE *f, const bench_result_t *r) {
   put_json_num(f, "time_warm_s", "%.6g", r->time_warm);
   fprintf(f, "\"first_call\":%s,\"repeats\":%d,", c->first_call ? "true" : "false", r->repeats);
   if (c->section != GC_NONE) {
-    static const char *const sec[] = {"", "dgemm", "lu-first-call", "lu-nopiv", "small", "types"};
+    static const char *const sec[] = {"",      "dgemm", "lu-first-call", "lu-nopiv",
+                                      "small", "types", "lu-types-first-call"};
     put_json_str(f, "grid_check", sec[c->section]);
   }
   put_json_num(f, "gflops", "%.4f", ran ? r->gflops : -1);
