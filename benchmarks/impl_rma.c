@@ -55,40 +55,13 @@ static int gemm_call(void *p) {
 // of a rank's pages written by a neighbour only, and on this machine a
 // process's first access to such a page costs ~6.5 us, a cost of the fill
 // that would land in the first timed call (doc/benchmarks.md).
-// rt_touch_local for any element type: one byte per 4 KiB page of the
-// rank's own part of g_a rewritten in place. Collective.
-static void touch_local_t(int g_a, size_t esize) {
-  int me = GA_Nodeid(), blocked = GA_Total_blocks(g_a) > 0, lo[2], hi[2], ld[1] = {0};
-  void *p = NULL;
-  size_t len = 0;
-  if (blocked) {
-    int n = 0;
-    NGA_Access_block_segment(g_a, me, &p, &n);
-    len = (size_t)n * esize;
-  } else {
-    NGA_Distribution(g_a, me, lo, hi);
-    if (lo[0] >= 0 && hi[0] >= lo[0] && hi[1] >= lo[1]) {
-      NGA_Access(g_a, lo, hi, &p, ld);
-      len = ((size_t)(hi[0] - lo[0]) * (size_t)ld[0] + (size_t)(hi[1] - lo[1] + 1)) * esize;
-    }
-  }
-  volatile unsigned char *v = p;
-  for (size_t i = 0; p && i < len; i += 4096)
-    v[i] = v[i];
-  if (p && blocked)
-    NGA_Release_update_block_segment(g_a, me);
-  else if (p)
-    NGA_Release_update(g_a, lo, hi);
-  GA_Sync();
-}
-
 static int lu_setup(void *p) {
   rma_ctx_t *x = p;
   int n = x->c->n;
   if (x->c->dt != DT_D) { // s, c, z: rt_tvalue's entries, as bench_lu_tentry
     rt_tfill(bench_dtype_te(x->c->dt), x->g_a, n, n, BENCH_SEED_LU, x->c->pivot ? 0.0 : (double)n,
              NULL);
-    touch_local_t(x->g_a, bench_dtype_size(x->c->dt));
+    rt_touch_local(x->g_a);
     return 0;
   }
   rt_fill(x->g_a, BENCH_SEED_LU, n, n, x->c->pivot ? 0.0 : (double)n);

@@ -41,21 +41,24 @@ void rt_fill(int g_a, uint64_t seed, int m, int n, double diag) {
 
 void rt_touch_local(int g_a) {
   int me = GA_Nodeid(), blocked = GA_Total_blocks(g_a) > 0, lo[2], hi[2], ld[1] = {0};
-  double *p = NULL;
-  long len = 0;
+  int type = 0, ndim = 0, dims[GA_MAX_DIM];
+  NGA_Inquire(g_a, &type, &ndim, dims);
+  size_t es = type == C_FLOAT ? 4 : type == C_DCPL ? 16 : 8; // C_DBL, C_SCPL: 8
+  void *p = NULL;
+  size_t len = 0; // bytes
   if (blocked) { // tiled or block-cyclic: one local segment
     int n = 0;
     NGA_Access_block_segment(g_a, me, &p, &n);
-    len = n;
+    len = (size_t)n * es;
   } else {
     NGA_Distribution(g_a, me, lo, hi);
     if (lo[0] >= 0 && hi[0] >= lo[0] && hi[1] >= lo[1]) {
       NGA_Access(g_a, lo, hi, &p, ld);
-      len = (long)(hi[0] - lo[0]) * ld[0] + (hi[1] - lo[1] + 1);
+      len = ((size_t)(hi[0] - lo[0]) * (size_t)ld[0] + (size_t)(hi[1] - lo[1] + 1)) * es;
     }
   }
-  volatile double *v = p;
-  for (long i = 0; p && i < len; i += 512) // one element per 4 KiB page
+  volatile unsigned char *v = p;
+  for (size_t i = 0; p && i < len; i += 4096) // one byte per 4 KiB page
     v[i] = v[i];
   if (p && blocked)
     NGA_Release_update_block_segment(g_a, me);

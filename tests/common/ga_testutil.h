@@ -23,7 +23,7 @@ void rt_fill(int g_a, uint64_t seed, int m, int n, double diag);
  * touched it: after rt_fill, half of a rank's pages may have been written by
  * neighbours only, and on a machine with nested paging a process's first
  * access to a page costs ~6.5 us (doc/benchmarks.md). Collective. */
-void rt_touch_local(int g_a);
+void rt_touch_local(int g_a); /* any of GA's four element types */
 
 /* Fill the top-left m x n block of g_a with the constant value. Collective. */
 void rt_fill_const(int g_a, int m, int n, double value);
