@@ -69,6 +69,7 @@ typedef struct {
   int *ipiv, info, stopped;
   int *piv;             /* pivots of the current step */
   int *rows, *src;      /* touched rows of the step's interchanges and their sources */
+  int *sends;           /* p0: rows this rank sends to each process row in a step's interchanges */
   char *old;            /* packed old contents of this rank's touched rows (the ring's own area) */
   const char *l_base;   /* this step's factored panel: the slot of D_k or of my group's leader */
   char *prow_mark;      /* p0 flags: process rows present in a group */
@@ -321,9 +322,8 @@ static int apply_swaps(lu_t *s, int k, int npiv) {
     if (row_prow(s, s->rows[x]) == s->p)
       row_io(s, s->rows[x], elem(s, s->old, (long)x * s->lc), 0, -1);
   // Send rows whose destination is another process row of my column.
-  int *count = calloc((size_t)s->p0, sizeof(int));
-  if (!count)
-    return RMA_ERR_NO_MEMORY;
+  int *count = s->sends;
+  memset(count, 0, sizeof(int) * (size_t)s->p0);
   int expect = 0;
   for (int x = 0; x < nt; x++) {
     int y = -1;
@@ -347,7 +347,6 @@ static int apply_swaps(lu_t *s, int k, int npiv) {
   for (int pr = 0; pr < s->p0; pr++)
     if (count[pr])
       RMA_CALL(rma_ring_notify(&s->ring, pr * s->p1 + s->q, k, C_SWAP, count[pr]));
-  free(count);
   RMA_CALL(rma_ring_wait(&s->ring, k, C_SWAP, expect));
   // Write the new contents of my touched rows.
   char *inbox = elem(s, rma_ring_slot(&s->ring, k), s->off_swap);
@@ -602,8 +601,9 @@ int rma_getrf_run(const rma_tiles_t *t, void *seg, int *ipiv, int *info) {
   s.dpiv = malloc(sizeof(int) * (size_t)s.nb);
   s.dhdr = malloc(sizeof(double) * (size_t)(s.nb + 2));
   s.ranks = malloc(sizeof(int) * (size_t)(s.p0 > s.p1 ? s.p0 : s.p1));
+  s.sends = malloc(sizeof(int) * (size_t)s.p0);
   int rc = rma_tree_init(&s.tree, s.p0);
-  if (!(s.piv && s.rows && s.src && s.prow_mark && s.ranks && s.dpiv && s.dhdr))
+  if (!(s.piv && s.rows && s.src && s.prow_mark && s.ranks && s.sends && s.dpiv && s.dhdr))
     rc = RMA_ERR_NO_MEMORY;
   // Several process rows: the process column factors each panel.
   s.dist = rma_getrf_options()->lu_panel && s.p0 > 1;
@@ -630,7 +630,7 @@ int rma_getrf_run(const rma_tiles_t *t, void *seg, int *ipiv, int *info) {
     rma_timeline_free(&tl);
   }
   free(s.piv), free(s.rows), free(s.src), free(s.prow_mark), free(s.ranks), free(s.dpiv);
-  free(s.dhdr);
+  free(s.dhdr), free(s.sends);
   rma_tree_free(&s.tree);
   if (s.dist)
     rma_getrf_panel_close(&s.panel);
