@@ -349,6 +349,29 @@ int rma_zmatrix_getrs(char trans, int n, int nrhs, const rma_zmatrix_t *a, int i
                       const int *ipiv, const rma_zmatrix_t *b, int ib, int jb);
 #endif
 
+/*
+ * rma_dmatrix_potrf — Collective over the grid. Cholesky factorization of
+ * the n x n symmetric positive definite window sub(A) = A(ia:, ja:) in
+ * place, as LAPACK's dpotrf: uplo 'L' (any case) sub(A) = L L^T, L in the
+ * lower triangle; 'U' sub(A) = U^T U, U in the upper triangle. Only that
+ * triangle of sub(A) is read and written; the other stays bitwise
+ * unchanged. Any mb, nb and offsets; n = 0 does nothing. Returns 0; -i for
+ * illegal argument i (1 uplo, 2 n, 3 a, 4 the window at (ia, ja)), the same
+ * on every process, nothing modified; or j > 0 when the leading minor of
+ * order j of sub(A) is not positive definite (the same on every process):
+ * the first j - 1 columns of L (rows of U) are then factored, nothing of
+ * the rest is updated past the failing block, no NaN is made.
+ * rma_smatrix_potrf, rma_cmatrix_potrf and rma_zmatrix_potrf are the same
+ * on float, float _Complex and double _Complex matrices (complex:
+ * Hermitian, L L^H and U^H U).
+ */
+int rma_dmatrix_potrf(char uplo, int n, const rma_dmatrix_t *a, int ia, int ja);
+int rma_smatrix_potrf(char uplo, int n, const rma_smatrix_t *a, int ia, int ja);
+#ifndef __cplusplus
+int rma_cmatrix_potrf(char uplo, int n, const rma_cmatrix_t *a, int ia, int ja);
+int rma_zmatrix_potrf(char uplo, int n, const rma_zmatrix_t *a, int ia, int ja);
+#endif
+
 #if RMALA_WITH_SCALAPACK
 /* ---------------------------------------------------------------------------
  * ScaLAPACK entry points (built when RMALA_WITH_SCALAPACK): ScaLAPACK's semantics on ScaLAPACK's own arrays.
