@@ -390,7 +390,7 @@ int rma_zmatrix_potrf(char uplo, int n, const rma_zmatrix_t *a, int ia, int ja);
  * message, nothing modified; RMA_ERR_NOT_IMPLEMENTED for DTYPE 2 with IMB
  * != MB or INB != NB. RMALA_VERBOSE=1 prints one line per call.
  * Unmodified Fortran or C ScaLAPACK programs reach them through the drop-in
- * library librmala_scalapack (p?gemm_, p?getrf_, p?getrs_; README.md).
+ * library librmala_scalapack (p?gemm_, p?getrf_, p?getrs_, p?potrf_; README.md).
  * ------------------------------------------------------------------------- */
 
 /* rma_pdgemm — PDGEMM: sub(C) = alpha op(sub(A)) op(sub(B)) + beta sub(C),
@@ -442,6 +442,23 @@ int rma_pcgetrs(char trans, int n, int nrhs, const float _Complex *a, int ia, in
 int rma_pzgetrs(char trans, int n, int nrhs, const double _Complex *a, int ia, int ja,
                 const int *desca, const int *ipiv, double _Complex *b, int ib, int jb,
                 const int *descb);
+#endif
+
+/* rma_pdpotrf — PDPOTRF: Cholesky factorization of the n x n symmetric
+ * positive definite sub(A) = A(ia:ia+n-1, ja:ja+n-1) in place, uplo 'L'
+ * (sub(A) = L L^T) or 'U' (U^T U), any case; only that triangle is read and
+ * written. Argument codes in PDPOTRF's order (the descriptor and window
+ * first, then uplo: -1). Returns j > 0 when the leading minor of order j of
+ * sub(A) is not positive definite, the same on every process; the first
+ * j - 1 columns of L (rows of U) are then factored and no NaN is made.
+ * Beyond ScaLAPACK: MB != NB and ia, ja off block boundaries are accepted.
+ * rma_pspotrf, rma_pcpotrf and rma_pzpotrf are PSPOTRF, PCPOTRF and
+ * PZPOTRF (complex: Hermitian, L L^H and U^H U). */
+int rma_pdpotrf(char uplo, int n, double *a, int ia, int ja, const int *desca);
+int rma_pspotrf(char uplo, int n, float *a, int ia, int ja, const int *desca);
+#ifndef __cplusplus
+int rma_pcpotrf(char uplo, int n, float _Complex *a, int ia, int ja, const int *desca);
+int rma_pzpotrf(char uplo, int n, double _Complex *a, int ia, int ja, const int *desca);
 #endif
 #endif /* RMALA_WITH_SCALAPACK */
 
