@@ -158,6 +158,25 @@ int rma_lu(int g_a, int *ipiv);
  */
 int rma_lu_solve(char trans, int g_a, const int *ipiv, int g_b);
 
+/*
+ * rma_potrf — Collective. Cholesky factorization of the n x n Hermitian
+ * (symmetric for real types) positive definite GA in place; a GA of
+ * C_FLOAT, C_DBL, C_SCPL or C_DCPL (the type is taken from the handle), any
+ * distribution rmala accepts. uplo (any case) names the triangle as GA's C
+ * API indexes the array (row i, column j): 'L' A = L L^H with L in the
+ * lower triangle, 'U' A = U^H U with U in the upper one. Only that triangle
+ * is read and written. Returns 0; -1 (uplo) or -2 (g_a not a square 2-D GA
+ * of those types), the same on every process, nothing modified; or j > 0
+ * when the leading minor of order j is not positive definite (the first
+ * j - 1 columns of L, rows of U, are then factored; no NaN is made).
+ * GA's own routines: GA_Llt_solve(g_a, g_b) is this factorization followed
+ * by the triangular solves, GA_Spd_invert(g_a) by the inverse from the
+ * factor; both return the same INFO. They speak of the lower triangle in
+ * GA's Fortran indexing, the transpose of the C view: rma_potrf('U', g_a)
+ * on the C view factors the triangle they factor.
+ */
+int rma_potrf(char uplo, int g_a);
+
 /* How rma_jacobi's processes exchange the iterate (paper 003). */
 typedef enum {
   RMA_JACOBI_SYNC,  /* each sweep waits for every piece of x of the previous sweep */
