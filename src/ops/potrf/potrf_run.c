@@ -109,6 +109,8 @@ static int width(const chol_t *s, int x) {
   return w < s->nb ? w : s->nb;
 }
 
+// Where tile row i starts among its process row's local rows, and tile
+// column j among its process column's local columns.
 static long local_row(const chol_t *s, int i) { return (long)(i / s->p0) * s->nb; }
 static long local_col(const chol_t *s, int j) { return (long)(j / s->p1) * s->nb; }
 
@@ -138,11 +140,11 @@ static int uses(const chol_t *s, int k, int x, int r, int c, int single) {
   return r == x % pr && any_in(k + 1, x, pc, c); // tile row x's tiles (x, j), k < j <= x
 }
 
-// 1 when this rank is on step k's panel line and holds a panel tile.
-static int has_panel(const chol_t *s, int k) {
+// 1 when rank (r, c) is on step k's panel line and holds a panel tile.
+static int holds_panel(const chol_t *s, int k, int r, int c) {
   if (s->lower)
-    return s->q == k % s->p1 && any_in(k + 1, s->nt - 1, s->p0, s->p);
-  return s->p == k % s->p0 && any_in(k + 1, s->nt - 1, s->p1, s->q);
+    return c == k % s->p1 && any_in(k + 1, s->nt - 1, s->p0, r);
+  return r == k % s->p0 && any_in(k + 1, s->nt - 1, s->p1, c);
 }
 
 // Where step k's panel tile x stands in a slot (elements), and its ld:
@@ -181,11 +183,8 @@ static int diag_put(void *arg, int holder, int g) {
     memcpy(rma_ring_header(&s->ring, k), h->hdr, sizeof(double) * HDR_LEN);
   else
     RMA_CALL(rma_ring_put_header(&s->ring, holder, k, h->hdr, HDR_LEN));
-  for (int x = gr->start[g]; x < gr->start[g + 1] && !need; x++) {
-    int r = gr->ranks[x];
-    need = s->lower ? r % s->p1 == k % s->p1 && any_in(k + 1, s->nt - 1, s->p0, r / s->p1)
-                    : r / s->p1 == k % s->p0 && any_in(k + 1, s->nt - 1, s->p1, r % s->p1);
-  }
+  for (int x = gr->start[g]; x < gr->start[g + 1] && !need; x++)
+    need = holds_panel(s, k, gr->ranks[x] / s->p1, gr->ranks[x] % s->p1);
   if (need)
     RMA_CALL(rma_ring_put(&s->ring, holder, k, s->off_diag, h->src, ck, ck, h->lds, ck));
   return 0;
@@ -277,7 +276,7 @@ static int diag_info(const chol_t *s, int k) {
 // it failed, hand each out to the ranks that use it.
 static int solve_panel(chol_t *s, int k) {
   s->panel_done = k;
-  if (!has_panel(s, k))
+  if (!holds_panel(s, k, s->p, s->q))
     return 0;
   RMA_CALL(diag_wait(s, k));
   int ck = width(s, k), jj = diag_info(s, k), good = jj ? jj - 1 : ck;
