@@ -7,10 +7,11 @@
  * grids with two rows and columns or more (rt_each_grid). Per type, grid
  * and UPLO ('L', 'U'; 'l' and 'u' once) a seeded sweep: square blocks from
  * 2, 3, 4, 5, 7, 16 (none divides the sizes 1, 2, 7, 13, 29, 37), MB != NB,
- * a 61 x 61 matrix in 8 x 8 blocks and a 97 x 97 one in 16 x 16 (the
- * distributed pipeline over many steps: the local re-layout), windows
- * A(ia:, ja:) off block boundaries and first blocks on any grid position
- * (the copy path), padded LLDs, one case with shared memory off, n = 0.
+ * a 61 x 61 matrix in 8 x 8 blocks, one in 2 x 2 (31 steps) and a 97 x 97
+ * one in 16 x 16 (the distributed pipeline over many steps: the local
+ * re-layout), windows A(ia:, ja:) off block boundaries and first blocks on
+ * any grid position (the copy path), padded LLDs, one case with shared
+ * memory off, n = 0.
  * The matrix: Hermitian (symmetric for s, d) in the named triangle of the
  * window, off-diagonal entries from the seeded generator rounded to the
  * type, the diagonal's real part + n (positive definite); the other
@@ -228,6 +229,11 @@ static void grid_type(rma_grid_t g, unsigned st, int t) {
   c = draw(&st, t, npr, npc, 13, 'u', 0);
   run_case(g, &c, "uplo u");
   if (t == TE_D || t == TE_Z) {
+    for (int u = 0; u < 2; u++) { // many steps: the ring's slots wrap around often
+      c = draw(&st, t, npr, npc, 61, uplos[u], 1);
+      c.mb = c.nb = 2, c.jz = u ? 47 : -1;
+      run_case(g, &c, "61 in 2x2");
+    }
     c = draw(&st, t, npr, npc, 97, 'L', 1);
     c.mb = c.nb = 16;
     run_case(g, &c, "97 in 16x16");
