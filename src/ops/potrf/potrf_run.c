@@ -85,7 +85,7 @@ typedef struct {
   int info, stopped;
   int diag_done, diag_seen, panel_done; /* the last step whose diagonal tile this rank factored,
                                            whose header it received, whose panel it solved */
-  int *ranks;   /* p0 * p1: the receivers of a panel tile */
+  int *ranks;   /* p0 + p1: the receivers of a panel tile */
   char *backup; /* nb x nb: the diagonal tile before its factorization */
 } chol_t;
 
@@ -296,10 +296,14 @@ static int solve_panel(chol_t *s, int k) {
     rma_timing_stop(PH_PANEL, t0);
     if (jj)
       continue;
-    int n = 0;
-    for (int r = 0; r < s->p0 * s->p1; r++)
-      if (uses(s, k, x, r / s->p1, r % s->p1, 1) || uses(s, k, x, r / s->p1, r % s->p1, 0))
-        s->ranks[n++] = r;
+    // Its users: ranks of process row x % p0 and of process column x % p1.
+    int n = 0, xr = x % s->p0, xc = x % s->p1;
+    for (int c = 0; c < s->p1; c++)
+      if (uses(s, k, x, xr, c, 1) || uses(s, k, x, xr, c, 0))
+        s->ranks[n++] = xr * s->p1 + c;
+    for (int r = 0; r < s->p0; r++)
+      if (r != xr && (uses(s, k, x, r, xc, 1) || uses(s, k, x, r, xc, 0)))
+        s->ranks[n++] = r * s->p1 + xc;
     handout_t h = {s, k, x, ld, a, NULL};
     t0 = rma_timing_start();
     int rc = rma_ring_handout(&s->ring, k, C_PANEL, s->ranks, n, panel_put, &h);
@@ -405,7 +409,7 @@ int rma_potrf_run(const rma_tiles_t *t, void *seg, int lower, int *info) {
   s.off_diag = 0, s.off_single = nb2, s.off_line = s.off_single + (long)s.nt * nb2;
   long line = s.lower ? (long)s.p0 * s.lrmax * s.nb : (long)s.p1 * s.nb * s.lcmax;
   rma_ring_desc_t ring = {C_PER_SLOT, HDR_LEN, s.off_line + line, 0, PH_WAIT, t->dtype};
-  s.ranks = malloc(sizeof(int) * (size_t)(s.p0 * s.p1));
+  s.ranks = malloc(sizeof(int) * (size_t)(s.p0 + s.p1));
   s.backup = malloc(s.es * (size_t)nb2);
   int rc = rma_status_agree(ctx->comm, s.ranks && s.backup ? 0 : RMA_ERR_NO_MEMORY);
   if (rc == 0)
