@@ -208,6 +208,10 @@ int bench_jacobi_run(const bench_env_t *env, const char *csv, const int *sizes, 
 int bench_limit_begin(const bench_env_t *env);
 void bench_limit_end(const bench_env_t *env);
 
+/* impl_rma.c: rma_finalize + rma_init (untimed): the next rmala call is a
+ * program's first. Collective; returns 0 or rma_init's code. */
+int bench_fresh_library(const bench_env_t *env);
+
 /* potrf.c: the --op potrf run (rmala's Cholesky vs p?potrf and the LAPACKE
  * limit; its options read from argv). Collective. Returns 0, 1 when a run
  * failed its check, 2 for an empty list. */
