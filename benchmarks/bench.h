@@ -201,6 +201,22 @@ int bench_coll_run(const bench_env_t *env, const char *csv, int iters);
 int bench_jacobi_run(const bench_env_t *env, const char *csv, const int *sizes, int nsizes,
                      int slow_us, double tol, int maxit);
 
+/* impl_limit.c: the limit's BLAS threads. begin (collective over the node's
+ * ranks): rank 0 runs with the node's ranks as OpenBLAS threads on the union
+ * of their CPU masks; returns the CPUs in the union. end (local): rank 0 back
+ * to one thread on its own mask. */
+int bench_limit_begin(const bench_env_t *env);
+void bench_limit_end(const bench_env_t *env);
+
+/* impl_rma.c: rma_finalize + rma_init (untimed): the next rmala call is a
+ * program's first. Collective; returns 0 or rma_init's code. */
+int bench_fresh_library(const bench_env_t *env);
+
+/* potrf.c: the --op potrf run (rmala's Cholesky vs p?potrf and the LAPACKE
+ * limit; its options read from argv). Collective. Returns 0, 1 when a run
+ * failed its check, 2 for an empty list. */
+int bench_potrf_run(const bench_env_t *env, int argc, char **argv);
+
 /* options.c */
 int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_t *env);
 void bench_options_usage(FILE *f);

@@ -139,6 +139,23 @@ static int widen_affinity(const bench_env_t *env, cpu_set_t *saved) {
   return CPU_COUNT(&all);
 }
 
+// Rank 0's mask before bench_limit_begin widened it.
+static cpu_set_t limit_saved;
+
+int bench_limit_begin(const bench_env_t *env) {
+  int cpus = widen_affinity(env, &limit_saved);
+  if (env->rank == 0)
+    openblas_set_num_threads(env->node_ranks);
+  return cpus;
+}
+
+void bench_limit_end(const bench_env_t *env) {
+  if (env->rank == 0) {
+    openblas_set_num_threads(1);
+    sched_setaffinity(0, sizeof limit_saved, &limit_saved);
+  }
+}
+
 void impl_limit_run(const bench_env_t *env, const bench_opts_t *o, const bench_case_t *c,
                     const bench_lu_problem_t *pr, bench_result_t *r) {
   int n = c->n, threads = env->node_ranks;
@@ -155,17 +172,11 @@ void impl_limit_run(const bench_env_t *env, const bench_opts_t *o, const bench_c
       x.ipiv = malloc(sizeof(lapack_int) * (size_t)n);
     }
   }
-  cpu_set_t saved;
-  int cpus = widen_affinity(env, &saved);
-  if (env->rank == 0)
-    openblas_set_num_threads(threads);
+  int cpus = bench_limit_begin(env);
   bench_timed_t t = c->op == OP_GEMM ? (bench_timed_t){gemm_setup, gemm_call, &x, 1}
                                      : (bench_timed_t){lu_setup, lu_call, &x, 1};
   int rc = bench_time_row(env, o, &t, r);
-  if (env->rank == 0) {
-    openblas_set_num_threads(1);
-    sched_setaffinity(0, sizeof saved, &saved);
-  }
+  bench_limit_end(env);
   int len = snprintf(r->note, sizeof r->note, "rank 0 alone, %d BLAS threads", threads);
   if (cpus < threads)
     snprintf(r->note + len, sizeof r->note - (size_t)len, " on %d CPUs (affinity)", cpus);

@@ -180,7 +180,7 @@ static int create(const bench_env_t *env, const bench_case_t *c, int rows, int c
 // store, mailbox; unless RMALA_STORE_MB made them in rma_init), and what
 // rma_memory reports afterwards is that case's own. rma_init re-reads the
 // options from the environment. Collective; returns 0 or rma_init's code.
-static int fresh_library(const bench_env_t *env) {
+int bench_fresh_library(const bench_env_t *env) {
   rma_finalize();
   return bench_agree_rc(env, rma_init());
 }
@@ -189,7 +189,7 @@ static void run_gemm(const bench_env_t *env, const bench_opts_t *o, const bench_
                      bench_result_t *r) {
   int rc;
   rma_ctx_t x = {c, 0, 0, 0, NULL};
-  if (c->fresh && (rc = fresh_library(env))) {
+  if (c->fresh && (rc = bench_fresh_library(env))) {
     set_code(r, "rma_init", rc);
     return;
   }
@@ -303,7 +303,7 @@ static void run_lu(const bench_env_t *env, const bench_opts_t *o, const bench_ca
                    const bench_lu_problem_t *pr, bench_result_t *r) {
   int n = c->n, rc;
   rma_ctx_t x = {c, 0, 0, 0, malloc(sizeof(int) * (size_t)n)};
-  if ((c->first_call || c->fresh) && (rc = fresh_library(env))) {
+  if ((c->first_call || c->fresh) && (rc = bench_fresh_library(env))) {
     set_code(r, "rma_init", rc);
     goto out;
   }

@@ -124,6 +124,16 @@ int main(int argc, char **argv) {
           jsizes[njsizes++] = atoi(p);
     }
   }
+  // --op potrf [--csv FILE] [--n LIST] [--nb LIST] [--dtype LIST] [--uplo LIST] [--repeat R]:
+  // rmala's Cholesky against p?potrf and the LAPACKE limit (potrf.c).
+  for (int i = 1; i + 1 < argc; i++)
+    if (!strcmp(argv[i], "--op") && !strcmp(argv[i + 1], "potrf")) {
+      int prc = bench_potrf_run(&env, argc, argv);
+      rma_finalize();
+      GA_Terminate();
+      MPI_Finalize();
+      return prc ? 1 : 0;
+    }
   if (jacobi_op) {
     int jrc = njsizes > 0 ? bench_jacobi_run(&env, jacobi_csv, jsizes, njsizes, slow_us, jtol, jmaxit) : 2;
     rma_finalize();

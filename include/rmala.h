@@ -158,6 +158,25 @@ int rma_lu(int g_a, int *ipiv);
  */
 int rma_lu_solve(char trans, int g_a, const int *ipiv, int g_b);
 
+/*
+ * rma_potrf — Collective. Cholesky factorization of the n x n Hermitian
+ * (symmetric for real types) positive definite GA in place; a GA of
+ * C_FLOAT, C_DBL, C_SCPL or C_DCPL (the type is taken from the handle), any
+ * distribution rmala accepts. uplo (any case) names the triangle as GA's C
+ * API indexes the array (row i, column j): 'L' A = L L^H with L in the
+ * lower triangle, 'U' A = U^H U with U in the upper one. Only that triangle
+ * is read and written. Returns 0; -1 (uplo) or -2 (g_a not a square 2-D GA
+ * of those types), the same on every process, nothing modified; or j > 0
+ * when the leading minor of order j is not positive definite (the first
+ * j - 1 columns of L, rows of U, are then factored; no NaN is made).
+ * GA's own routines: GA_Llt_solve(g_a, g_b) is this factorization followed
+ * by the triangular solves, GA_Spd_invert(g_a) by the inverse from the
+ * factor; both return the same INFO. They speak of the lower triangle in
+ * GA's Fortran indexing, the transpose of the C view: rma_potrf('U', g_a)
+ * on the C view factors the triangle they factor.
+ */
+int rma_potrf(char uplo, int g_a);
+
 /* How rma_jacobi's processes exchange the iterate (paper 003). */
 typedef enum {
   RMA_JACOBI_SYNC,  /* each sweep waits for every piece of x of the previous sweep */
@@ -349,6 +368,29 @@ int rma_zmatrix_getrs(char trans, int n, int nrhs, const rma_zmatrix_t *a, int i
                       const int *ipiv, const rma_zmatrix_t *b, int ib, int jb);
 #endif
 
+/*
+ * rma_dmatrix_potrf — Collective over the grid. Cholesky factorization of
+ * the n x n symmetric positive definite window sub(A) = A(ia:, ja:) in
+ * place, as LAPACK's dpotrf: uplo 'L' (any case) sub(A) = L L^T, L in the
+ * lower triangle; 'U' sub(A) = U^T U, U in the upper triangle. Only that
+ * triangle of sub(A) is read and written; the other stays bitwise
+ * unchanged. Any mb, nb and offsets; n = 0 does nothing. Returns 0; -i for
+ * illegal argument i (1 uplo, 2 n, 3 a, 4 the window at (ia, ja)), the same
+ * on every process, nothing modified; or j > 0 when the leading minor of
+ * order j of sub(A) is not positive definite (the same on every process):
+ * the first j - 1 columns of L (rows of U) are then factored, nothing of
+ * the rest is updated past the failing block, no NaN is made.
+ * rma_smatrix_potrf, rma_cmatrix_potrf and rma_zmatrix_potrf are the same
+ * on float, float _Complex and double _Complex matrices (complex:
+ * Hermitian, L L^H and U^H U).
+ */
+int rma_dmatrix_potrf(char uplo, int n, const rma_dmatrix_t *a, int ia, int ja);
+int rma_smatrix_potrf(char uplo, int n, const rma_smatrix_t *a, int ia, int ja);
+#ifndef __cplusplus
+int rma_cmatrix_potrf(char uplo, int n, const rma_cmatrix_t *a, int ia, int ja);
+int rma_zmatrix_potrf(char uplo, int n, const rma_zmatrix_t *a, int ia, int ja);
+#endif
+
 #if RMALA_WITH_SCALAPACK
 /* ---------------------------------------------------------------------------
  * ScaLAPACK entry points (built when RMALA_WITH_SCALAPACK): ScaLAPACK's semantics on ScaLAPACK's own arrays.
@@ -367,7 +409,7 @@ int rma_zmatrix_getrs(char trans, int n, int nrhs, const rma_zmatrix_t *a, int i
  * message, nothing modified; RMA_ERR_NOT_IMPLEMENTED for DTYPE 2 with IMB
  * != MB or INB != NB. RMALA_VERBOSE=1 prints one line per call.
  * Unmodified Fortran or C ScaLAPACK programs reach them through the drop-in
- * library librmala_scalapack (p?gemm_, p?getrf_, p?getrs_; README.md).
+ * library librmala_scalapack (p?gemm_, p?getrf_, p?getrs_, p?potrf_; README.md).
  * ------------------------------------------------------------------------- */
 
 /* rma_pdgemm — PDGEMM: sub(C) = alpha op(sub(A)) op(sub(B)) + beta sub(C),
@@ -419,6 +461,23 @@ int rma_pcgetrs(char trans, int n, int nrhs, const float _Complex *a, int ia, in
 int rma_pzgetrs(char trans, int n, int nrhs, const double _Complex *a, int ia, int ja,
                 const int *desca, const int *ipiv, double _Complex *b, int ib, int jb,
                 const int *descb);
+#endif
+
+/* rma_pdpotrf — PDPOTRF: Cholesky factorization of the n x n symmetric
+ * positive definite sub(A) = A(ia:ia+n-1, ja:ja+n-1) in place, uplo 'L'
+ * (sub(A) = L L^T) or 'U' (U^T U), any case; only that triangle is read and
+ * written. Argument codes in PDPOTRF's order (the descriptor and window
+ * first, then uplo: -1). Returns j > 0 when the leading minor of order j of
+ * sub(A) is not positive definite, the same on every process; the first
+ * j - 1 columns of L (rows of U) are then factored and no NaN is made.
+ * Beyond ScaLAPACK: MB != NB and ia, ja off block boundaries are accepted.
+ * rma_pspotrf, rma_pcpotrf and rma_pzpotrf are PSPOTRF, PCPOTRF and
+ * PZPOTRF (complex: Hermitian, L L^H and U^H U). */
+int rma_pdpotrf(char uplo, int n, double *a, int ia, int ja, const int *desca);
+int rma_pspotrf(char uplo, int n, float *a, int ia, int ja, const int *desca);
+#ifndef __cplusplus
+int rma_pcpotrf(char uplo, int n, float _Complex *a, int ia, int ja, const int *desca);
+int rma_pzpotrf(char uplo, int n, double _Complex *a, int ia, int ja, const int *desca);
 #endif
 #endif /* RMALA_WITH_SCALAPACK */
 

@@ -42,4 +42,11 @@ int rma_bcm_getrs_run(char trans, int n, int nrhs, const rma_bcm_t *a, int ia, i
                       const int *ipiv, const rma_bcm_t *b, int ib, int jb, const char *routine,
                       int ipiv_pos);
 
+/* Collective over a's grid: rma_?matrix_potrf (checks, then the run). */
+int rma_bcm_potrf(const char *routine, char uplo, int n, const rma_bcm_t *a, int ia, int ja);
+
+/* Collective over the grid: the Cholesky factorization with checked
+ * arguments; returns 0, LAPACK's INFO j > 0 or an RMA_ERR_* code. */
+int rma_bcm_potrf_run(char uplo, int n, const rma_bcm_t *a, int ia, int ja);
+
 #endif

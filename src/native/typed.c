@@ -48,6 +48,10 @@
     rma_bcm_t A, B;                                                                                \
     return rma_bcm_getrs("rma_" #p "matrix_getrs", trans, n, nrhs, VIEW(a, DT, A), ia, ja, ipiv,   \
                          VIEW(b, DT, B), ib, jb);                                                  \
+  }                                                                                                \
+  int rma_##p##matrix_potrf(char uplo, int n, const rma_##p##matrix_t *a, int ia, int ja) {        \
+    rma_bcm_t A;                                                                                   \
+    return rma_bcm_potrf("rma_" #p "matrix_potrf", uplo, n, VIEW(a, DT, A), ia, ja);               \
   }
 
 RMA_NATIVE_TYPED(s, float, RMA_DT_S)

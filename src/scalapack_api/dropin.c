@@ -1,8 +1,9 @@
 /*
  * The drop-in ScaLAPACK library (librmala_scalapack): ScaLAPACK's Fortran
- * symbols p?gemm_, p?getrf_ and p?getrs_ (? = s, d, c, z), served by
- * rma_p?gemm, rma_p?getrf and rma_p?getrs. Linked before ScaLAPACK, it makes
- * an unmodified Fortran or C ScaLAPACK program call rmala.
+ * symbols p?gemm_, p?getrf_, p?getrs_ and p?potrf_ (? = s, d, c, z), served
+ * by rma_p?gemm, rma_p?getrf, rma_p?getrs and rma_p?potrf. Linked before
+ * ScaLAPACK, it makes an unmodified Fortran or C ScaLAPACK program call
+ * rmala.
  *
  * Layer: above the ScaLAPACK front-end (src/scalapack); uses only rmala.h,
  * BLACS's C interface and the dynamic linker. Kept out of librmala, so
@@ -20,7 +21,7 @@
  *     INB != NB).
  * Any other RMA_ERR_* code is a failure inside rmala after which the
  * operands may be partly written: it is printed and not re-run (P?GETRF,
- * P?GETRS: INFO = the code; P?GEMM has no INFO). Calls ScaLAPACK makes to
+ * P?GETRS, P?POTRF: INFO = the code; P?GEMM has no INFO). Calls ScaLAPACK makes to
  * these routines from inside its own library (PDGESV -> PDGETRF, PDGETRF ->
  * PDGEMM, ...) stay with ScaLAPACK. RMALA_VERBOSE=1: one line per call on
  * grid process (0,0) saying who served it.
@@ -89,7 +90,7 @@ typedef enum { SERVED, TO_SCALAPACK, FAILED } outcome_t;
 
 static outcome_t outcome(int rc) {
   if (rc >= 0)
-    return SERVED; // 0, or P?GETRF's zero pivot i > 0
+    return SERVED; // 0, or P?GETRF's zero pivot / P?POTRF's minor i > 0
   // Argument codes and RMA_ERR_NOT_IMPLEMENTED: reported before any work.
   if (rc > -10000 || rc == RMA_ERR_NOT_IMPLEMENTED)
     return TO_SCALAPACK;
@@ -221,3 +222,30 @@ RMA_DROPIN_PGETRS(s, S, float)
 RMA_DROPIN_PGETRS(d, D, double)
 RMA_DROPIN_PGETRS(c, C, float _Complex)
 RMA_DROPIN_PGETRS(z, Z, double _Complex)
+
+// P?POTRF in the four types on rma_p?potrf.
+#define RMA_DROPIN_PPOTRF(x, X, T)                                                                 \
+  typedef void p##x##potrf_fn(const char *, const int *, T *, const int *, const int *,            \
+                              const int *, int *, size_t);                                         \
+  void p##x##potrf_(const char *uplo, const int *n, T *a, const int *ia, const int *ja,            \
+                    const int *desca, int *info, size_t luplo);                                    \
+  static next_t next_p##x##potrf = {"p" #x "potrf_", "P" #X "POTRF", NULL, NULL, 0, ""};           \
+  void p##x##potrf_(const char *uplo, const int *n, T *a, const int *ia, const int *ja,            \
+                    const int *desca, int *info, size_t luplo) {                                   \
+    (void)luplo;                                                                                   \
+    void *self = (void *)p##x##potrf_;                                                             \
+    p##x##potrf_fn *real = NULL;                                                                   \
+    if (from_scalapack(&next_p##x##potrf, self, __builtin_return_address(0))) {                    \
+      real = (p##x##potrf_fn *)next_p##x##potrf.real;                                              \
+    } else {                                                                                       \
+      *info = rma_p##x##potrf(*uplo, *n, a, *ia, *ja, desca);                                      \
+      real = (p##x##potrf_fn *)after(&next_p##x##potrf, self, *info, desca);                       \
+    }                                                                                              \
+    if (real)                                                                                      \
+      real(uplo, n, a, ia, ja, desca, info, 1);                                                    \
+  }
+
+RMA_DROPIN_PPOTRF(s, S, float)
+RMA_DROPIN_PPOTRF(d, D, double)
+RMA_DROPIN_PPOTRF(c, C, float _Complex)
+RMA_DROPIN_PPOTRF(z, Z, double _Complex)

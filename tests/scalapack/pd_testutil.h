@@ -50,6 +50,16 @@ void pzgetrs_(const char *trans, const int *n, const int *nrhs, const double _Co
               const int *ia, const int *ja, const int *desca, const int *ipiv, double _Complex *b,
               const int *ib, const int *jb, const int *descb, int *info, size_t trans_len);
 
+/* P?POTRF in the four types (uplo_len: the hidden CHARACTER length). */
+void pspotrf_(const char *uplo, const int *n, float *a, const int *ia, const int *ja,
+              const int *desca, int *info, size_t uplo_len);
+void pdpotrf_(const char *uplo, const int *n, double *a, const int *ia, const int *ja,
+              const int *desca, int *info, size_t uplo_len);
+void pcpotrf_(const char *uplo, const int *n, float _Complex *a, const int *ia, const int *ja,
+              const int *desca, int *info, size_t uplo_len);
+void pzpotrf_(const char *uplo, const int *n, double _Complex *a, const int *ia, const int *ja,
+              const int *desca, int *info, size_t uplo_len);
+
 /* A distributed M x N matrix on the calling process: descriptor, local
  * array (lld = local rows + pad), local extents. */
 typedef struct {

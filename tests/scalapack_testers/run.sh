@@ -16,7 +16,13 @@
 #     them as the tester expects);
 #   - the LU testers x?lu (s, d, c, z; np 4; LU.dat: 240 factorizations and solves on 4 grids,
 #     residual checks): exit status 0, "0 tests completed and failed residual checks", every test
-#     passed, rmala serving P?GETRF and P?GETRS (the tester's own P?GEMM calls too).
+#     passed, rmala serving P?GETRF and P?GETRS (the tester's own P?GEMM calls too);
+#   - the Cholesky testers x?llt (s, d, c, z; np 4; LLT.dat once with UPLO 'U' as shipped and once
+#     with 'L': 432 factorizations and solves each on 4 grids, residual checks): exit status 0,
+#     "0 tests completed and failed residual checks", every test passed, rmala serving P?POTRF
+#     (P?POTRS, which rmala does not serve yet, is ScaLAPACK's: it solves with rmala's factor).
+#     LLT.dat's last line is set to F (no condition estimate and iterative refinement): with T,
+#     plain ScaLAPACK's x?llt without rmala hangs on the 2 x 2 grid here (P?POCON / P?PORFS).
 # Environment: RMALA_CMAKE (cmake), RMALA_MPIEXEC (mpiexec.openmpi), RMALA_MPIEXEC_FLAGS
 # (';'-separated), RMALA_TESTERS_DIR (Debian's openmpi-tests directory), RMALA_TESTERS_DATA
 # (/usr/share/scalapack), RMALA_RUN_TIMEOUT (s, default 300).
@@ -32,8 +38,8 @@ run_timeout=${RMALA_RUN_TIMEOUT:-300}
 IFS=';' read -r -a mpiexec_flags <<< "${RMALA_MPIEXEC_FLAGS-}"
 export OPENBLAS_NUM_THREADS=1
 
-for f in "$testers"/PBLAS/{s,d,c,z}pb3tst "$testers"/x{s,d,c,z}lu "$data/PBLAS/PDBLAS3TST.dat" \
-  "$data/LU.dat"; do
+for f in "$testers"/PBLAS/{s,d,c,z}pb3tst "$testers"/x{s,d,c,z}lu "$testers"/x{s,d,c,z}llt \
+  "$data/PBLAS/PDBLAS3TST.dat" "$data/LU.dat" "$data/LLT.dat"; do
   if [ ! -e "$f" ]; then
     echo "FAILED: $f missing (apt-get install scalapack-mpi-test scalapack-test-common)" >&2
     exit 1
@@ -120,5 +126,30 @@ for t in s d c z; do
   if grep -q "failed in rmala" "$err"; then fail "x${t}lu: a call failed inside rmala"; fi
 done
 
-[ "$status" = 0 ] && echo "PASSED: ScaLAPACK's testers with rmala serving P?GEMM, P?GETRF, P?GETRS"
+# LLT.dat with UPLO u (U or L) and without the condition estimate (see the top).
+llt_dat() {
+  sed -e "s/^'U'\( *define Lower or Upper\)/'$1'\1/" -e "s/^T\( *(T or F)\)/F\1/" "$data/LLT.dat" > "$2"
+  grep -q "^'$1' *define Lower or Upper" "$2" && grep -q "^F *(T or F)" "$2"
+}
+for t in s d c z; do
+  for u in U L; do
+    T=$(echo "$t" | tr sdcz SDCZ) name=x${t}llt_$u
+    mkdir -p "$work/llt_$u"
+    llt_dat "$u" "$work/llt_$u/LLT.dat" || { fail "could not make LLT.dat with UPLO $u"; continue; }
+    run_tester "$name" "$testers/x${t}llt" "$work/llt_$u/LLT.dat"
+    out=$work/$name/out.txt err=$work/$name/err.txt
+    grep -q "END OF TESTS" "$out" || fail "$name did not reach the end"
+    grep -q " 0 tests completed and failed residual checks" "$out" ||
+      fail "$name: residual checks failed"
+    passed=$(awk '/tests completed and passed residual checks/ { print $1 }' "$out")
+    finished=$(awk '/^Finished/ { print $2 }' "$out")
+    potrf=$(grep -c "P${T}POTRF served by rmala" "$err" || true)
+    echo "   $name: $finished tests, $passed passed residual checks; rmala served P${T}POTRF $potrf calls"
+    [ -n "$passed" ] && [ "$passed" = "$finished" ] || fail "$name: $passed of $finished passed"
+    [ "$potrf" -gt 0 ] || fail "$name: rmala served no P${T}POTRF call"
+    if grep -q "failed in rmala" "$err"; then fail "$name: a call failed inside rmala"; fi
+  done
+done
+
+[ "$status" = 0 ] && echo "PASSED: ScaLAPACK's testers with rmala serving P?GEMM, P?GETRF, P?GETRS, P?POTRF"
 exit "$status"

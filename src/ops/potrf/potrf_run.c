@@ -1,0 +1,436 @@
+/*
+ * Step k of the Cholesky, on rank (p, q) of the p0 x p1 grid, with D_k the
+ * owner of diagonal tile (k, k). Lower (A = L L^H) in the row-major
+ * triangle; upper (A = U^H U) is the same with rows and columns exchanged,
+ * so the words for lower are followed by upper's in brackets. The panel
+ * tile x (x > k) is L(x, k) [U(k, x)], and the panel line the ranks of
+ * process column k % p1 [process row k % p0], which hold the panel.
+ *  1. D_k factors tile (k, k) (rma_kernel_potrf_dt) and hands out a header
+ *     (INFO of the tile) to every rank and the factor to the groups of the
+ *     panel line's ranks (pipeline/handout.h: one copy per group);
+ *  2. the panel line's ranks solve their panel tiles, L(x, k) := A(x, k)
+ *     L(k, k)^-H [U(k, x) := U(k, k)^-H A(k, x)], and hand each out to the
+ *     ranks that update with it: those of process row x % p0 holding a
+ *     tile (x, j), k < j <= x, and those of process column x % p1 holding a
+ *     tile (i, x), i >= x [transposed: row x's tiles (x, j), j >= x, and
+ *     column x's tiles (i, x), k < i <= x];
+ *  3. every rank updates its trailing tiles of the triangle, A(i, j) -=
+ *     L(i, k) L(j, k)^H [A(i, j) -= U(k, i)^H U(k, j)]: on its diagonal
+ *     tiles only the triangle (rma_kernel_herk_dt: the other triangle of
+ *     every tile stays bitwise unchanged), elsewhere one gemm per local
+ *     tile column [row] (the ScaLAPACK layout keeps the local rows
+ *     [columns] of a tile column [row] contiguous);
+ *  4. lookahead: tile column [row] k+1 is updated first; D_{k+1} factors
+ *     its diagonal tile and the panel line of step k+1 solves and sends its
+ *     panel before the rest of step k's update.
+ * No barrier between steps: a rank waits only for the notifications of the
+ * blocks it needs, in the pipeline's ring of mailbox slots.
+ *
+ * Where the panel lands in a slot: each panel tile in two places by its
+ * absolute index, so that a rank finds what it multiplies as one operand:
+ *  - "single": tile x at x * nb * ck (its own ld), the operand of one tile
+ *    column [row] (P_j of column j; [P_i of row i]);
+ *  - "line": lower, the tiles of process row r stacked in local row order
+ *    (the rows a rank's gemm of one tile column covers, ld ck); upper, the
+ *    tiles of process column c side by side in local column order (ld
+ *    lcmax). All of a line comes from one sender (the panel owner on that
+ *    process row [column]), so it is contiguous in one slot.
+ * A group's copy holds what its ranks use of the two.
+ *
+ * INFO: a tile that is not positive definite at its column jj stops the
+ * factorization after step k on every rank (all read D_k's header): the
+ * diagonal tile keeps its first jj - 1 columns [rows] factored (the tile is
+ * factored again up to there from a saved copy: LAPACK's blocked kernel
+ * leaves the rest of a failing block's columns undone), the panel's first
+ * jj - 1 columns [rows] are solved, nothing is updated, nothing divides by
+ * the failing pivot.
+ *
+ * rma_potrf_matrix -> ops/square -> here -> pipeline (ring, hand-out,
+ * timeline) -> rma mailbox (put + notify); kernel.
+ */
+#include "ops/potrf/potrf_run.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/context.h"
+#include "core/error.h"
+#include "kernel/tile_blas.h"
+#include "kernel/tile_lapack.h"
+#include "kernel/tile_triangle.h"
+#include "pipeline/ring.h"
+#include "pipeline/timeline.h"
+
+// The messages of a step (counters of a ring slot): the diagonal tile's
+// header and factor, the panel tiles.
+enum { C_DIAG, C_PANEL, C_PER_SLOT };
+
+// The Cholesky's phases (RMALA_VERBOSE).
+enum { PH_WAIT, PH_COMM, PH_DIAG, PH_PANEL, PH_UPDATE, PH_COUNT };
+static const char *const phase_names[PH_COUNT] = {"wait", "comm", "diag", "panel", "update"};
+static const rma_phases_t chol_phases = {PH_COUNT, phase_names};
+
+// Header of a step: the diagonal tile's INFO (0, or its failing column).
+#define HDR_LEN 1
+
+typedef struct {
+  const rma_tiles_t *t;
+  char *seg;      /* this rank's local segment (elements of type dt) */
+  rma_dtype_t dt; /* the element type; es its size */
+  size_t es;
+  int lower, nb, nt, p0, p1, p, q, rank;
+  long lr, lc, lrmax, lcmax;          /* local rows and columns: mine, the largest */
+  long off_diag, off_single, off_line; /* areas of a slot */
+  rma_ring_t ring;
+  int info, stopped;
+  int diag_done, diag_seen, panel_done; /* the last step whose diagonal tile this rank factored,
+                                           whose header it received, whose panel it solved */
+  int *ranks;   /* p0 + p1: the receivers of a panel tile */
+  char *backup; /* nb x nb: the diagonal tile before its factorization */
+} chol_t;
+
+static int owner_of(const chol_t *s, int bi, int bj) { return (bi % s->p0) * s->p1 + bj % s->p1; }
+
+static char *tile_at(const chol_t *s, int bi, int bj, int *ld) {
+  rma_tile_t tile;
+  rma_tiles_locate(s->t, bi, bj, &tile);
+  *ld = tile.ld;
+  return s->seg + s->es * (size_t)tile.disp;
+}
+
+// Element off of the array at p (elements of the Cholesky's type).
+static char *elem(const chol_t *s, const void *p, long off) {
+  return (char *)p + (long)s->es * off;
+}
+
+// The extent of tile row / column x (the last one may be short).
+static int width(const chol_t *s, int x) {
+  int w = s->t->n - x * s->nb;
+  return w < s->nb ? w : s->nb;
+}
+
+// Where tile row i starts among its process row's local rows, and tile
+// column j among its process column's local columns.
+static long local_row(const chol_t *s, int i) { return (long)(i / s->p0) * s->nb; }
+static long local_col(const chol_t *s, int j) { return (long)(j / s->p1) * s->nb; }
+
+// The owner of step k's panel tile x: of L(x, k) [U(k, x)].
+static int panel_owner(const chol_t *s, int k, int x) {
+  return s->lower ? owner_of(s, x, k) : owner_of(s, k, x);
+}
+
+// 1 when some v in [a, b] has v % per == c.
+static int any_in(int a, int b, int per, int c) {
+  if (b < a)
+    return 0;
+  return b - a + 1 >= per || (c - a % per + per) % per <= b - a;
+}
+
+// 1 when rank (r, c) uses step k's panel tile x as its "single" operand
+// (single != 0) or in its "line" operand (see the top of the file). Upper
+// is lower on the transposed grid.
+static int uses(const chol_t *s, int k, int x, int r, int c, int single) {
+  int pr = s->p0, pc = s->p1;
+  if (!s->lower) {
+    int tmp = r;
+    r = c, c = tmp, pr = s->p1, pc = s->p0;
+  }
+  if (single) // tile column x's tiles (i, x), i >= x
+    return c == x % pc && any_in(x, s->nt - 1, pr, r);
+  return r == x % pr && any_in(k + 1, x, pc, c); // tile row x's tiles (x, j), k < j <= x
+}
+
+// 1 when rank (r, c) is on step k's panel line and holds a panel tile.
+static int holds_panel(const chol_t *s, int k, int r, int c) {
+  if (s->lower)
+    return c == k % s->p1 && any_in(k + 1, s->nt - 1, s->p0, r);
+  return r == k % s->p0 && any_in(k + 1, s->nt - 1, s->p1, c);
+}
+
+// Where step k's panel tile x stands in a slot (elements), and its ld:
+// single, and in the line of its process row [column].
+static long single_at(const chol_t *s, int k, int x, int *ld) {
+  int ck = width(s, k);
+  *ld = s->lower ? ck : width(s, x);
+  return s->off_single + (long)x * s->nb * ck;
+}
+static long line_at(const chol_t *s, int k, int x, int *ld) {
+  if (s->lower) {
+    *ld = width(s, k);
+    return s->off_line + (long)(x % s->p0) * s->lrmax * s->nb + local_row(s, x) * *ld;
+  }
+  *ld = (int)s->lcmax;
+  return s->off_line + (long)(x % s->p1) * s->nb * s->lcmax + local_col(s, x);
+}
+
+// One hand-out of step k (the ring's put callbacks): the diagonal tile
+// (x = k) with its header, or panel tile x, at src (ld lds).
+typedef struct {
+  chol_t *s;
+  int k, x, lds;
+  const char *src;
+  const double *hdr;
+} handout_t;
+
+// The header into every group; the factor of the diagonal tile into the
+// groups holding a rank with a panel tile.
+static int diag_put(void *arg, int holder, int g) {
+  handout_t *h = arg;
+  chol_t *s = h->s;
+  const rma_groups_t *gr = &s->ring.grp;
+  int k = h->k, ck = width(s, k), need = 0;
+  if (holder == s->rank)
+    memcpy(rma_ring_header(&s->ring, k), h->hdr, sizeof(double) * HDR_LEN);
+  else
+    RMA_CALL(rma_ring_put_header(&s->ring, holder, k, h->hdr, HDR_LEN));
+  for (int x = gr->start[g]; x < gr->start[g + 1] && !need; x++)
+    need = holds_panel(s, k, gr->ranks[x] / s->p1, gr->ranks[x] % s->p1);
+  if (need)
+    RMA_CALL(rma_ring_put(&s->ring, holder, k, s->off_diag, h->src, ck, ck, h->lds, ck));
+  return 0;
+}
+
+// Panel tile x into holder's slot: the copies group g's ranks use.
+static int panel_put(void *arg, int holder, int g) {
+  handout_t *h = arg;
+  chol_t *s = h->s;
+  const rma_groups_t *gr = &s->ring.grp;
+  int k = h->k, x = h->x, need_single = 0, need_line = 0, ld;
+  for (int i = gr->start[g]; i < gr->start[g + 1]; i++) {
+    int r = gr->ranks[i];
+    need_single |= uses(s, k, x, r / s->p1, r % s->p1, 1);
+    need_line |= uses(s, k, x, r / s->p1, r % s->p1, 0);
+  }
+  int rows = s->lower ? width(s, x) : width(s, k), cols = s->lower ? width(s, k) : width(s, x);
+  if (need_single) {
+    long off = single_at(s, k, x, &ld);
+    RMA_CALL(rma_ring_put(&s->ring, holder, k, off, h->src, rows, cols, h->lds, ld));
+  }
+  if (need_line) {
+    long off = line_at(s, k, x, &ld);
+    RMA_CALL(rma_ring_put(&s->ring, holder, k, off, h->src, rows, cols, h->lds, ld));
+  }
+  return 0;
+}
+
+// The Cholesky of the diagonal tile a (ck x ck, ld) in place. Returns 0 or
+// the tile's failing column jj, with its first jj - 1 columns [rows]
+// factored over the whole tile: after a failure the tile is restored from
+// its copy and factored up to there (again, should a smaller leading minor
+// then fail), then its rows below [columns right of] that block solved.
+static int factor_tile(chol_t *s, char *a, int ld, int ck) {
+  for (int r = 0; r < ck; r++)
+    memcpy(elem(s, s->backup, (long)r * ck), elem(s, a, (long)r * ld), s->es * (size_t)ck);
+  int info = rma_kernel_potrf_dt(s->dt, s->lower, ck, a, ld), fail = info;
+  while (info > 0) {
+    int good = info - 1;
+    for (int r = 0; r < ck; r++)
+      memcpy(elem(s, a, (long)r * ld), elem(s, s->backup, (long)r * ck), s->es * (size_t)ck);
+    info = rma_kernel_potrf_dt(s->dt, s->lower, good, a, ld);
+    if (info > 0) {
+      fail = info;
+      continue;
+    }
+    if (s->lower)
+      rma_kernel_trsm_dt(s->dt, RMA_SIDE_RIGHT, 1, RMA_OP_C, 0, ck - good, good, 1.0, a, ld,
+                         elem(s, a, (long)good * ld), ld);
+    else
+      rma_kernel_trsm_dt(s->dt, RMA_SIDE_LEFT, 0, RMA_OP_C, 0, good, ck - good, 1.0, a, ld,
+                         elem(s, a, good), ld);
+  }
+  return fail;
+}
+
+// 1. On D_k: factor the diagonal tile and hand out its header and factor.
+static int factor_diag(chol_t *s, int k) {
+  int ld, ck = width(s, k);
+  char *a = tile_at(s, k, k, &ld);
+  double t0 = rma_timing_start();
+  double hdr[HDR_LEN] = {factor_tile(s, a, ld, ck)};
+  rma_timing_stop(PH_DIAG, t0);
+  handout_t h = {s, k, k, ld, a, hdr};
+  t0 = rma_timing_start();
+  int rc = rma_ring_handout(&s->ring, k, C_DIAG, NULL, 0, diag_put, &h);
+  rma_timing_stop(PH_COMM, t0);
+  s->diag_done = k;
+  return rc;
+}
+
+// Step k's header (in D_k's slot when it is in my group, else in my group
+// leader's), waited for once; a group leader passes the notification on.
+static int diag_wait(chol_t *s, int k) {
+  if (s->diag_seen >= k)
+    return 0;
+  RMA_CALL(rma_ring_wait(&s->ring, k, C_DIAG, 1));
+  RMA_CALL(rma_ring_relay(&s->ring, owner_of(s, k, k), k, C_DIAG));
+  s->diag_seen = k;
+  return 0;
+}
+
+static int diag_info(const chol_t *s, int k) {
+  return (int)rma_ring_header_from(&s->ring, owner_of(s, k, k), k)[0];
+}
+
+// 2. On the panel line: solve my panel tiles with the diagonal factor (all
+// its columns, or the first jj - 1 when the tile failed at jj) and, unless
+// it failed, hand each out to the ranks that use it.
+static int solve_panel(chol_t *s, int k) {
+  s->panel_done = k;
+  if (!holds_panel(s, k, s->p, s->q))
+    return 0;
+  RMA_CALL(diag_wait(s, k));
+  int ck = width(s, k), jj = diag_info(s, k), good = jj ? jj - 1 : ck;
+  const char *f = elem(s, rma_ring_slot_from(&s->ring, owner_of(s, k, k), k), s->off_diag);
+  int per = s->lower ? s->p0 : s->p1;
+  int x0 = s->lower ? rma_tiles_row_from(s->t, s->p, k + 1) : rma_tiles_col_from(s->t, s->q, k + 1);
+  for (int x = x0; x < s->nt; x += per) {
+    int ld;
+    char *a = s->lower ? tile_at(s, x, k, &ld) : tile_at(s, k, x, &ld);
+    double t0 = rma_timing_start();
+    if (s->lower)
+      rma_kernel_trsm_dt(s->dt, RMA_SIDE_RIGHT, 1, RMA_OP_C, 0, width(s, x), good, 1.0, f, ck, a,
+                         ld);
+    else
+      rma_kernel_trsm_dt(s->dt, RMA_SIDE_LEFT, 0, RMA_OP_C, 0, good, width(s, x), 1.0, f, ck, a,
+                         ld);
+    rma_timing_stop(PH_PANEL, t0);
+    if (jj)
+      continue;
+    // Its users: ranks of process row x % p0 and of process column x % p1.
+    int n = 0, xr = x % s->p0, xc = x % s->p1;
+    for (int c = 0; c < s->p1; c++)
+      if (uses(s, k, x, xr, c, 1) || uses(s, k, x, xr, c, 0))
+        s->ranks[n++] = xr * s->p1 + c;
+    for (int r = 0; r < s->p0; r++)
+      if (r != xr && (uses(s, k, x, r, xc, 1) || uses(s, k, x, r, xc, 0)))
+        s->ranks[n++] = r * s->p1 + xc;
+    handout_t h = {s, k, x, ld, a, NULL};
+    t0 = rma_timing_start();
+    int rc = rma_ring_handout(&s->ring, k, C_PANEL, s->ranks, n, panel_put, &h);
+    rma_timing_stop(PH_COMM, t0);
+    RMA_CALL(rc);
+  }
+  return 0;
+}
+
+// Step k's panel tile x as this rank reads it (its sender's copy in my
+// group), single or line, and its ld.
+static const char *panel_tile(const chol_t *s, int k, int x, int single, int *ld) {
+  long off = single ? single_at(s, k, x, ld) : line_at(s, k, x, ld);
+  return elem(s, rma_ring_slot_from(&s->ring, panel_owner(s, k, x), k), off);
+}
+
+// 3. The trailing update of step k on my tile columns [rows] of the
+// triangle in [lo, hi): the diagonal tile's triangle by herk, the tiles
+// below [right of] it in one gemm.
+static void update(chol_t *s, int k, int lo, int hi) {
+  const rma_tiles_t *t = s->t;
+  int ck = width(s, k), per = s->lower ? s->p1 : s->p0;
+  int x = s->lower ? rma_tiles_col_from(t, s->q, lo) : rma_tiles_row_from(t, s->p, lo);
+  double t0 = rma_timing_start();
+  for (; x < hi && x < s->nt; x += per) {
+    int lds, ldl, lda, w = width(s, x);
+    const char *px = panel_tile(s, k, x, 1, &lds);
+    // The first of my tiles of the line at or past the diagonal.
+    int y = s->lower ? rma_tiles_row_from(t, s->p, x) : rma_tiles_col_from(t, s->q, x);
+    if (y == x) {
+      char *a = tile_at(s, x, x, &lda);
+      rma_kernel_herk_dt(s->dt, s->lower, s->lower ? RMA_OP_N : RMA_OP_C, 0, w, ck, -1.0, px, lds,
+                         1.0, a, lda);
+      y += s->lower ? s->p0 : s->p1;
+    }
+    if (y >= s->nt)
+      continue;
+    const char *line = panel_tile(s, k, y, 0, &ldl);
+    if (s->lower) { // A(y.., x) -= L(y.., k) L(x, k)^H
+      char *a = tile_at(s, y, x, &lda);
+      int rows = (int)(s->lr - local_row(s, y));
+      rma_kernel_gemm_dt(s->dt, RMA_OP_N, RMA_OP_C, rows, w, ck, -1.0, line, ldl, px, lds, 1.0, a,
+                         lda);
+    } else { // A(x, y..) -= U(k, x)^H U(k, y..)
+      char *a = tile_at(s, x, y, &lda);
+      int cols = (int)(s->lc - local_col(s, y));
+      rma_kernel_gemm_dt(s->dt, RMA_OP_C, RMA_OP_N, w, cols, ck, -1.0, px, lds, line, ldl, 1.0, a,
+                         lda);
+    }
+  }
+  rma_timing_stop(PH_UPDATE, t0);
+}
+
+// The panel tiles of step k this rank receives.
+static int panel_count(const chol_t *s, int k) {
+  int n = 0;
+  for (int x = k + 1; x < s->nt; x++)
+    n += uses(s, k, x, s->p, s->q, 1) || uses(s, k, x, s->p, s->q, 0);
+  return n;
+}
+
+// 1 when this rank holds tile (k, k).
+static int is_diag(const chol_t *s, int k) { return owner_of(s, k, k) == s->rank; }
+
+static int chol_step(chol_t *s, int k) {
+  if (is_diag(s, k) && s->diag_done < k)
+    RMA_CALL(factor_diag(s, k));
+  RMA_CALL(diag_wait(s, k));
+  if (s->panel_done < k)
+    RMA_CALL(solve_panel(s, k));
+  int jj = diag_info(s, k);
+  if (jj) {
+    s->info = k * s->nb + jj, s->stopped = 1;
+    return 0;
+  }
+  RMA_CALL(rma_ring_wait(&s->ring, k, C_PANEL, panel_count(s, k)));
+  // 4. Lookahead: line k+1 first, its diagonal tile and panel, the rest.
+  int next = k + 1;
+  if (next < s->nt) {
+    update(s, k, next, next + 1);
+    if (is_diag(s, next))
+      RMA_CALL(factor_diag(s, next));
+    RMA_CALL(solve_panel(s, next));
+    update(s, k, next + 1, s->nt);
+  }
+  return rma_ring_done(&s->ring, k);
+}
+
+int rma_potrf_run(const rma_tiles_t *t, void *seg, int lower, int *info) {
+  rma_context_t *ctx = rma_context();
+  chol_t s;
+  memset(&s, 0, sizeof s);
+  s.t = t, s.seg = seg, s.lower = lower != 0, s.nb = t->mb, s.nt = t->nt;
+  s.p0 = t->p0, s.p1 = t->p1, s.dt = t->dtype, s.es = rma_dtype_size(t->dtype);
+  s.rank = ctx->rank, s.p = s.rank / s.p1, s.q = s.rank % s.p1;
+  s.lr = rma_numroc(t->n, s.nb, s.p, s.p0), s.lc = rma_numroc(t->n, s.nb, s.q, s.p1);
+  s.lrmax = rma_numroc(t->n, s.nb, 0, s.p0), s.lcmax = rma_numroc(t->n, s.nb, 0, s.p1);
+  s.diag_done = s.diag_seen = s.panel_done = -1;
+  // Slot layout: the diagonal factor (ck x ck), the single copies (tile x
+  // at x * nb * ck), the lines (lower: p0 areas of lrmax x ck; upper: p1
+  // areas of ck x lcmax).
+  long nb2 = (long)s.nb * s.nb;
+  s.off_diag = 0, s.off_single = nb2, s.off_line = s.off_single + (long)s.nt * nb2;
+  long line = s.lower ? (long)s.p0 * s.lrmax * s.nb : (long)s.p1 * s.nb * s.lcmax;
+  rma_ring_desc_t ring = {C_PER_SLOT, HDR_LEN, s.off_line + line, 0, PH_WAIT, t->dtype};
+  s.ranks = malloc(sizeof(int) * (size_t)(s.p0 + s.p1));
+  s.backup = malloc(s.es * (size_t)nb2);
+  int rc = rma_status_agree(ctx->comm, s.ranks && s.backup ? 0 : RMA_ERR_NO_MEMORY);
+  if (rc == 0)
+    rc = rma_ring_open(&s.ring, &ring);
+  if (rc == 0) {
+    rma_timeline_t tl;
+    rma_timeline_begin(&tl, "potrf", &chol_phases, s.nt);
+    if (is_diag(&s, 0))
+      rc = factor_diag(&s, 0);
+    if (rc == 0)
+      rc = solve_panel(&s, 0);
+    for (int k = 0; k < s.nt && rc == 0 && !s.stopped; k++) {
+      rc = chol_step(&s, k);
+      rma_timeline_step(&tl, k);
+    }
+    int rc2 = rma_ring_close(&s.ring);
+    rc = rc ? rc : rc2;
+    rma_timeline_report(&tl, s.lower ? "rma_potrf (lower)" : "rma_potrf (upper)");
+    rma_timeline_free(&tl);
+  }
+  free(s.ranks), free(s.backup);
+  *info = s.info;
+  return rc;
+}
