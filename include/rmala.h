@@ -349,6 +349,55 @@ int rma_zmatrix_getrs(char trans, int n, int nrhs, const rma_zmatrix_t *a, int i
                       const int *ipiv, const rma_zmatrix_t *b, int ib, int jb);
 #endif
 
+/*
+ * rma_dmatrix_trsm — Collective over the grid. Triangular solve with many
+ * right-hand sides, PDTRSM's semantics: sub(B) = B(ib:, jb:) (m x n) :=
+ * alpha op(sub(A))^-1 sub(B) (side 'L', sub(A) = A(ia:, ja:) m x m) or
+ * alpha sub(B) op(sub(A))^-1 (side 'R', n x n). sub(A) is triangular: uplo
+ * 'L' or 'U' names the triangle read (the other is never read), diag 'U' a
+ * unit diagonal (not read) or 'N'; transa 'N', 'T' or 'C' (the conjugate
+ * transpose for complex matrices). alpha = 0 sets sub(B) to zero without
+ * reading sub(A). Any mb, nb and offsets; only sub(B) is written. Returns 0
+ * or -i for the first illegal argument (1 side, 2 uplo, 3 transa, 4 diag,
+ * 5 m, 6 n, 8 a, 9 ia/ja (window outside A), 11 b, 12 ib/jb), the same on
+ * every process, nothing written. rma_smatrix_trsm, rma_cmatrix_trsm and
+ * rma_zmatrix_trsm are the same on float, float _Complex and double
+ * _Complex matrices.
+ */
+int rma_dmatrix_trsm(char side, char uplo, char transa, char diag, int m, int n, double alpha,
+                     const rma_dmatrix_t *a, int ia, int ja, const rma_dmatrix_t *b, int ib,
+                     int jb);
+int rma_smatrix_trsm(char side, char uplo, char transa, char diag, int m, int n, float alpha,
+                     const rma_smatrix_t *a, int ia, int ja, const rma_smatrix_t *b, int ib,
+                     int jb);
+
+/*
+ * rma_dmatrix_potrs — Collective over the grid. Solves sub(A) X = sub(B)
+ * with the Cholesky factor in sub(A) = A(ia:, ja:) (n x n): uplo 'L', A =
+ * L L^H with L its lower triangle; 'U', A = U^H U (the other triangle is
+ * never read). sub(B) = B(ib:, jb:) (n x nrhs) is overwritten by X. Returns
+ * 0 or -i for the first illegal argument (1 uplo, 2 n, 3 nrhs, 4 a, 5
+ * ia/ja, 7 b, 8 ib/jb), the same on every process, nothing written.
+ * rma_smatrix_potrs, rma_cmatrix_potrs and rma_zmatrix_potrs are the same
+ * on their types.
+ */
+int rma_dmatrix_potrs(char uplo, int n, int nrhs, const rma_dmatrix_t *a, int ia, int ja,
+                      const rma_dmatrix_t *b, int ib, int jb);
+int rma_smatrix_potrs(char uplo, int n, int nrhs, const rma_smatrix_t *a, int ia, int ja,
+                      const rma_smatrix_t *b, int ib, int jb);
+#ifndef __cplusplus
+int rma_cmatrix_trsm(char side, char uplo, char transa, char diag, int m, int n,
+                     float _Complex alpha, const rma_cmatrix_t *a, int ia, int ja,
+                     const rma_cmatrix_t *b, int ib, int jb);
+int rma_zmatrix_trsm(char side, char uplo, char transa, char diag, int m, int n,
+                     double _Complex alpha, const rma_zmatrix_t *a, int ia, int ja,
+                     const rma_zmatrix_t *b, int ib, int jb);
+int rma_cmatrix_potrs(char uplo, int n, int nrhs, const rma_cmatrix_t *a, int ia, int ja,
+                      const rma_cmatrix_t *b, int ib, int jb);
+int rma_zmatrix_potrs(char uplo, int n, int nrhs, const rma_zmatrix_t *a, int ia, int ja,
+                      const rma_zmatrix_t *b, int ib, int jb);
+#endif
+
 #if RMALA_WITH_SCALAPACK
 /* ---------------------------------------------------------------------------
  * ScaLAPACK entry points (built when RMALA_WITH_SCALAPACK): ScaLAPACK's semantics on ScaLAPACK's own arrays.

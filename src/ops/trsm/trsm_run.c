@@ -1,0 +1,332 @@
+/*
+ * The triangular solve B := op(A)^-1 B (side left) or B op(A)^-1 (side
+ * right), pipelined by put + notify: no collective between steps.
+ *
+ * Written once for both sides through a view of B: its "lines" are the
+ * tile rows (left) or tile columns (right), solved one per step in the
+ * order op(A)'s triangle dictates (forward: line 0 first; backward: the
+ * last first), and each line crosses the other dimension's tiles. At step
+ * g with line k, held by grid row (left) or column (right) L_k:
+ *  1. the ranks of L_k solve their tiles of line k with the diagonal block
+ *     op(A)_kk (one kernel call per run of tiles adjacent in memory) and put
+ *     them, as one slab (line k x their local cross extent), into their own
+ *     ring slot at their position's area;
+ *  2. each sends its slab across the grid (the other ranks of its process
+ *     column for left, of its process row for right) along the binomial
+ *     tree of the pipeline layer (pipeline/tree.h: one copy per group of
+ *     ranks that read each other's slots in place);
+ *  3. every rank updates its tiles of the later lines i with the slab it
+ *     received: B_i -= op(A)_ik X_k (left) or B_i -= X_k op(A)_ki (right).
+ *     The rank holding the next line updates it first, then solves and
+ *     sends it (lookahead) before the rest of the update.
+ * op(A)'s blocks come from A's store mirror: used in place when a block is
+ * one tile in place reach (own or node neighbour: a pointer), else fetched
+ * (rma/patch.h). A block of op(A) below (or above) the diagonal lies in
+ * the stored triangle, so the other triangle is never read, nor a unit
+ * diagonal (the kernel does not read it).
+ *
+ * rma_trsm_matrices -> here -> pipeline (ring, tree, timeline) -> rma
+ * mailbox (put + notify); rma patch; kernel.
+ */
+#include "ops/trsm/trsm_run.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/context.h"
+#include "core/error.h"
+#include "core/timing.h"
+#include "kernel/tile_blas.h"
+#include "pipeline/ring.h"
+#include "pipeline/timeline.h"
+#include "pipeline/tree.h"
+#include "rma/patch.h"
+
+// The messages of a step (counters of a ring slot): a solved slab.
+enum { C_X, C_PER_SLOT };
+
+// The solve's phases (RMALA_VERBOSE).
+enum { PH_WAIT, PH_COMM, PH_FETCH, PH_SOLVE, PH_UPDATE, PH_COUNT };
+static const char *const phase_names[PH_COUNT] = {"wait", "comm", "fetch", "solve", "update"};
+static const rma_phases_t trsm_phases = {PH_COUNT, phase_names};
+
+// A run of this rank's tiles of one line that is one strided array: its
+// first element, ld, extent across the line, and offset in the slab.
+typedef struct {
+  char *p;
+  int ld, len, lofs;
+} run_t;
+
+typedef struct {
+  rma_trsm_shape_t sh;
+  int right;                 // side right: lines are tile columns
+  const rma_tiles_t *t;      // B
+  char *seg;                 // B's local segment
+  const rma_win_t *wa;       // A's mirror
+  const rma_tiles_t *ta;
+  rma_dtype_t dt;
+  size_t es;
+  int nl, forward;           // lines; order
+  int in_grid, mine, pos;    // on the grid; my grid index across lines; my position along a line
+  int nacross, nalong;       // grid extent across lines (p0 left) and along them (p1 left)
+  int loc;                   // my local extent along a line (local columns left, rows right)
+  long slab;                 // elements of a position's slab area in a slot
+  run_t *runs;               // scratch: runs of one line
+  char *abuf;                // op(A) blocks fetched
+  int *line;                 // a tree line
+  rma_ring_t ring;
+  rma_tree_t tree;
+  int g, h;                  // the step and line extent being sent (tree puts)
+} trsm_t;
+
+static char *elem(const trsm_t *s, const void *p, long off) { return (char *)p + (long)s->es * off; }
+
+// Line k of the solve order's step g.
+static int line_of(const trsm_t *s, int g) { return s->forward ? g : s->nl - 1 - g; }
+
+// Global offset and extent of line k.
+static void line_at(const trsm_t *s, int k, int *off, int *h) {
+  rma_tile_t tl;
+  rma_tiles_locate(s->t, s->right ? 0 : k, s->right ? k : 0, &tl);
+  *off = s->right ? tl.c0 : tl.r0, *h = s->right ? tl.cols : tl.rows;
+}
+
+// The grid index (row left, column right) holding line k.
+static int line_grid(const trsm_t *s, int k) {
+  const rma_tiles_t *t = s->t;
+  return s->right ? (t->o.csrc + k) % t->p1 : (t->o.rsrc + k) % t->p0;
+}
+
+// The rank at grid index across lines a and along them b.
+static int rank_at(const trsm_t *s, int a, int b) {
+  const rma_tiles_t *t = s->t;
+  int p = s->right ? b : a, q = s->right ? a : b;
+  return t->o.gridcol ? p + q * t->p0 : p * t->p1 + q;
+}
+
+// The first of this rank's cross tiles (columns left, rows right) and the stride.
+static int cross_first(const trsm_t *s) {
+  return s->right ? rma_tiles_row_from(s->t, s->pos, 0) : rma_tiles_col_from(s->t, s->pos, 0);
+}
+static int cross_count(const trsm_t *s) { return s->right ? s->t->mt : s->t->nt; }
+
+// The runs of this rank's tiles of line k; returns their count.
+static int runs_of(trsm_t *s, int k) {
+  int n = 0, lofs = 0;
+  for (int x = cross_first(s); x < cross_count(s); x += s->nalong) {
+    rma_tile_t tl;
+    rma_tiles_locate(s->t, s->right ? x : k, s->right ? k : x, &tl);
+    char *p = elem(s, s->seg, tl.disp);
+    int len = s->right ? tl.rows : tl.cols;
+    run_t *last = n ? &s->runs[n - 1] : NULL;
+    // Adjacent in memory: the next columns of the same rows (left), the
+    // next rows of the same columns (right).
+    if (last && last->ld == tl.ld &&
+        p == elem(s, last->p, s->right ? (long)last->len * last->ld : last->len))
+      last->len += len;
+    else
+      s->runs[n++] = (run_t){p, tl.ld, len, lofs};
+    lofs += len;
+  }
+  return n;
+}
+
+// Block (r, c) of op(A) on lines' offsets and extents: a pointer to it in
+// place or fetched into abuf (its ld in *ld). A's stored block is (r, c)
+// for op N and (c, r) otherwise; the kernel applies op.
+static const void *a_block(trsm_t *s, int r0, int rh, int c0, int ch, int *ld, int *rc) {
+  rma_rect_t p = s->sh.op == RMA_OP_N ? (rma_rect_t){r0, c0, rh, ch} : (rma_rect_t){c0, r0, ch, rh};
+  void *in = rma_patch_in_place(s->wa, s->ta, p, ld);
+  if (in)
+    return in;
+  double t0 = rma_timing_start();
+  *ld = p.cols;
+  *rc = rma_patch_copy(s->wa, s->ta, 0, p, s->abuf, p.cols);
+  rma_timing_stop(PH_FETCH, t0);
+  return s->abuf;
+}
+
+// Where this rank reads step g's slab (sent by the holder of line k on
+// its line of the grid): rows h x loc (left, ld loc) or loc x h (right,
+// ld h).
+static const char *slab_of(const trsm_t *s, int g, int k) {
+  int sender = rank_at(s, line_grid(s, k), s->pos);
+  return elem(s, rma_ring_slot_from(&s->ring, sender, g), s->pos * s->slab);
+}
+
+// A tree group's copy of the slab being sent into its holder's slot.
+static int slab_put(void *arg, int holder, const void *src) {
+  trsm_t *s = arg;
+  int rows = s->right ? s->loc : s->h, cols = s->right ? s->h : s->loc;
+  return rma_ring_put(&s->ring, holder, s->g, s->pos * s->slab, src, rows, cols, cols, cols);
+}
+
+// The slab of step g goes across the grid: 1 when the ranks of this line
+// of the grid hold something and a later line needs it on another rank.
+static int fans_out(const trsm_t *s, int g) {
+  return s->nacross > 1 && s->loc > 0 && g < s->nl - 1;
+}
+
+// The tree line of step g with line k: the holder first, then the other
+// grid indices across lines in order. Returns its length.
+static int tree_line(trsm_t *s, int k) {
+  int a = line_grid(s, k);
+  for (int d = 0; d < s->nacross; d++)
+    s->line[d] = rank_at(s, (a + d) % s->nacross, s->pos);
+  return s->nacross;
+}
+
+// 1-2. On the holders of line k (step g): solve its tiles, put the slab
+// into the own slot and send it across the grid.
+static int solve_send(trsm_t *s, int g, int k) {
+  int off, h, ld, rc = 0;
+  line_at(s, k, &off, &h);
+  const void *akk = a_block(s, off, h, off, h, &ld, &rc);
+  RMA_CALL(rc);
+  double t0 = rma_timing_start();
+  int n = runs_of(s, k);
+  for (int r = 0; r < n; r++) {
+    run_t *u = &s->runs[r];
+    rma_kernel_trsm_dt(s->dt, s->sh.side, s->sh.lower, s->sh.op, s->sh.unit,
+                       s->right ? u->len : h, s->right ? h : u->len, 1, akk, ld, u->p, u->ld);
+  }
+  rma_timing_stop(PH_SOLVE, t0);
+  t0 = rma_timing_start();
+  RMA_CALL(rma_ring_credit(&s->ring, s->ring.rank, g));
+  for (int r = 0; r < n; r++) {
+    run_t *u = &s->runs[r];
+    long at = s->pos * s->slab + (s->right ? (long)u->lofs * h : u->lofs);
+    RMA_CALL(rma_ring_put(&s->ring, s->ring.rank, g, at, u->p, s->right ? u->len : h,
+                          s->right ? h : u->len, u->ld, s->right ? h : s->loc));
+  }
+  if (fans_out(s, g)) {
+    s->g = g, s->h = h;
+    rma_tree_ops_t ops = {slab_put, s};
+    RMA_CALL(rma_tree_send(&s->tree, &s->ring, g, C_X, s->line, tree_line(s, k),
+                           elem(s, rma_ring_slot(&s->ring, g), s->pos * s->slab), &ops));
+  }
+  rma_timing_stop(PH_COMM, t0);
+  return 0;
+}
+
+// 3. Update this rank's tiles of line i with step g's slab x (line k).
+static int update(trsm_t *s, int i, int k, const char *x) {
+  int oi, hi, ok, hk, ld, rc = 0;
+  line_at(s, i, &oi, &hi);
+  line_at(s, k, &ok, &hk);
+  // op(A)_ik (left) or op(A)_ki (right).
+  const void *a = s->right ? a_block(s, ok, hk, oi, hi, &ld, &rc) : a_block(s, oi, hi, ok, hk, &ld, &rc);
+  RMA_CALL(rc);
+  double t0 = rma_timing_start();
+  int n = runs_of(s, i);
+  for (int r = 0; r < n; r++) {
+    run_t *u = &s->runs[r];
+    if (s->right)
+      rma_kernel_gemm_dt(s->dt, RMA_OP_N, s->sh.op, u->len, hi, hk, -1, elem(s, x, (long)u->lofs * hk),
+                         hk, a, ld, 1, u->p, u->ld);
+    else
+      rma_kernel_gemm_dt(s->dt, s->sh.op, RMA_OP_N, hi, u->len, hk, -1, a, ld, elem(s, x, u->lofs),
+                         s->loc, 1, u->p, u->ld);
+  }
+  rma_timing_stop(PH_UPDATE, t0);
+  return 0;
+}
+
+// Step g: line k solved and sent by its holders (unless solved ahead),
+// received across the grid, and the later lines updated, the next one
+// first (then solved and sent ahead).
+static int step(trsm_t *s, int g, int *ahead) {
+  int k = line_of(s, g);
+  if (!s->in_grid)
+    return rma_ring_done(&s->ring, g);
+  int holder = s->mine == line_grid(s, k);
+  if (holder && !*ahead)
+    RMA_CALL(solve_send(s, g, k));
+  *ahead = 0;
+  if (!holder && fans_out(s, g)) {
+    RMA_CALL(rma_ring_wait(&s->ring, g, C_X, 1));
+    s->g = g, s->h = 0;
+    line_at(s, k, &(int){0}, &s->h);
+    rma_tree_ops_t ops = {slab_put, s};
+    double t0 = rma_timing_start();
+    int len = tree_line(s, k);
+    RMA_CALL(rma_tree_forward(&s->tree, &s->ring, g, C_X, s->line, len, slab_of(s, g, k), &ops));
+    rma_timing_stop(PH_COMM, t0);
+  }
+  if (s->loc > 0 && g < s->nl - 1) {
+    const char *x = slab_of(s, g, k);
+    int next = line_of(s, g + 1);
+    if (s->mine == line_grid(s, next)) {
+      RMA_CALL(update(s, next, k, x));
+      RMA_CALL(solve_send(s, g + 1, next));
+      *ahead = 1;
+    }
+    // The later lines of this rank, in the solve's order.
+    for (int h = g + 2; h < s->nl; h++) {
+      int i = line_of(s, h);
+      if (s->mine == line_grid(s, i))
+        RMA_CALL(update(s, i, k, x));
+    }
+  }
+  return rma_ring_done(&s->ring, g);
+}
+
+int rma_trsm_run(const rma_trsm_shape_t *sh, const rma_tiles_t *tb, void *bseg,
+                 const rma_win_t *wa, const rma_tiles_t *ta) {
+  rma_context_t *ctx = rma_context();
+  trsm_t s;
+  memset(&s, 0, sizeof s);
+  s.sh = *sh, s.right = sh->side == RMA_SIDE_RIGHT, s.t = tb, s.seg = bseg, s.wa = wa, s.ta = ta;
+  s.dt = tb->dtype, s.es = rma_dtype_size(tb->dtype);
+  s.nl = s.right ? tb->nt : tb->mt;
+  // op(A) lower triangular: forward on the left, backward on the right.
+  int eff_lower = sh->lower ^ ((sh->op & RMA_OP_TRANS) != 0);
+  s.forward = s.right ? !eff_lower : eff_lower;
+  s.nacross = s.right ? tb->p1 : tb->p0, s.nalong = s.right ? tb->p0 : tb->p1;
+  int pr = 0, pc = 0;
+  s.in_grid = rma_tiles_coords(tb, ctx->rank, &pr, &pc) == 0;
+  s.mine = s.right ? pc : pr, s.pos = s.right ? pr : pc;
+  // Slab areas: a line's extent times the largest local extent along it.
+  int hmax = s.right ? tb->nb : tb->mb, lmax = 0, ncross = 0;
+  for (int b = 0; b < s.nalong; b++) {
+    int l = 0, save = s.pos;
+    s.pos = b;
+    for (int x = cross_first(&s); x < cross_count(&s); x += s.nalong) {
+      rma_tile_t tl;
+      rma_tiles_locate(tb, s.right ? x : 0, s.right ? 0 : x, &tl);
+      l += s.right ? tl.rows : tl.cols;
+      ncross += b == save;
+    }
+    s.pos = save;
+    lmax = l > lmax ? l : lmax;
+    if (b == s.pos)
+      s.loc = s.in_grid ? l : 0;
+  }
+  s.slab = (long)hmax * lmax;
+  s.runs = malloc(sizeof(run_t) * (size_t)(ncross + 1));
+  s.abuf = malloc(s.es * (size_t)hmax * (size_t)hmax);
+  s.line = malloc(sizeof(int) * (size_t)s.nacross);
+  int rc = s.runs && s.abuf && s.line ? 0 : RMA_ERR_NO_MEMORY;
+  if (rc == 0)
+    rc = rma_tree_init(&s.tree, s.nacross);
+  rma_ring_desc_t ring = {C_PER_SLOT, 0, s.nalong * s.slab, 0, PH_WAIT, s.dt};
+  rc = rma_status_agree(ctx->comm, rc);
+  if (rc == 0)
+    rc = rma_ring_open(&s.ring, &ring);
+  if (rc == 0) {
+    rma_timeline_t tl;
+    rma_timeline_begin(&tl, "trsm", &trsm_phases, s.nl);
+    int ahead = 0;
+    for (int g = 0; rc == 0 && g < s.nl; g++) {
+      rc = step(&s, g, &ahead);
+      rma_timeline_step(&tl, g);
+    }
+    int rc2 = rma_ring_close(&s.ring);
+    rc = rma_status_agree(ctx->comm, rc ? rc : rc2);
+    rma_timeline_report(&tl, "rma_trsm");
+    rma_timeline_free(&tl);
+  }
+  rma_tree_free(&s.tree);
+  free(s.runs), free(s.abuf), free(s.line);
+  return rc;
+}
