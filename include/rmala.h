@@ -158,6 +158,34 @@ int rma_lu(int g_a, int *ipiv);
  */
 int rma_lu_solve(char trans, int g_a, const int *ipiv, int g_b);
 
+/*
+ * rma_trsm — Collective. Triangular solve with many right-hand sides on
+ * GAs: B := alpha op(A)^-1 B (side 'L', A m x m) or alpha B op(A)^-1 (side
+ * 'R', A n x n), B the whole m x n GA g_b, A the uplo ('L' / 'U') triangle
+ * of g_a (the other triangle never read), diag 'U' a unit diagonal (not
+ * read) or 'N', transa 'N', 'T' or 'C' (the conjugate transpose for
+ * complex GAs); alpha points to one element of g_a's type (alpha = 0: B :=
+ * 0, A not read). Any GA types C_FLOAT, C_DBL, C_SCPL, C_DCPL and
+ * distributions (tiled, ScaLAPACK block-cyclic, regular). GA has no
+ * routine of its own for this (PDTRSM). Returns 0 or -i for the first
+ * illegal argument: 1 side, 2 uplo, 3 transa, 4 diag, 5 alpha (NULL), 6 g_a
+ * (not square, not a 2-D GA of those types), 7 g_b (not matching A's
+ * order, g_a itself, or of another type than g_a's); nothing is modified
+ * then.
+ */
+int rma_trsm(char side, char uplo, char transa, char diag, const void *alpha, int g_a, int g_b);
+
+/*
+ * rma_potrs — Collective. Solves A X = B with the Cholesky factor in g_a
+ * (uplo 'L': A = L L^H, L its lower triangle; 'U': A = U^H U; the other
+ * triangle is never read); B (the whole GA g_b, n x nrhs, of g_a's type)
+ * is overwritten by X. GA_Llt_solve factors and solves in one call; this
+ * is its solve half (after rma_potrf). Returns 0 or -i: 1 uplo, 2 g_a (not
+ * square or not a 2-D GA of C_FLOAT, C_DBL, C_SCPL, C_DCPL), 3 g_b (not n
+ * rows, g_a itself, or another type); nothing is modified then.
+ */
+int rma_potrs(char uplo, int g_a, int g_b);
+
 /* How rma_jacobi's processes exchange the iterate (paper 003). */
 typedef enum {
   RMA_JACOBI_SYNC,  /* each sweep waits for every piece of x of the previous sweep */
@@ -468,6 +496,45 @@ int rma_pcgetrs(char trans, int n, int nrhs, const float _Complex *a, int ia, in
 int rma_pzgetrs(char trans, int n, int nrhs, const double _Complex *a, int ia, int ja,
                 const int *desca, const int *ipiv, double _Complex *b, int ib, int jb,
                 const int *descb);
+#endif
+
+/* rma_pdtrsm — PDTRSM: sub(B) := alpha op(sub(A))^-1 sub(B) (side 'L') or
+ * alpha sub(B) op(sub(A))^-1 ('R'), sub(A) triangular (uplo 'L' / 'U', the
+ * other triangle never read; diag 'U': unit, not read), transa 'N', 'T',
+ * 'C'. Returns 0 or PBLAS's code for an illegal argument (-1 .. -4 the
+ * characters, -(100 i + j) descriptor entries, DESCA argument 11, DESCB 15),
+ * nothing written. Beyond PBLAS: MB != NB and any offsets. rma_pstrsm,
+ * rma_pctrsm and rma_pztrsm are PSTRSM, PCTRSM and PZTRSM ('C': conjugate
+ * transpose). */
+int rma_pdtrsm(char side, char uplo, char transa, char diag, int m, int n, double alpha,
+               const double *a, int ia, int ja, const int *desca, double *b, int ib, int jb,
+               const int *descb);
+int rma_pstrsm(char side, char uplo, char transa, char diag, int m, int n, float alpha,
+               const float *a, int ia, int ja, const int *desca, float *b, int ib, int jb,
+               const int *descb);
+
+/* rma_pdpotrs — PDPOTRS: solves sub(A) X = sub(B) with the Cholesky factor
+ * of PDPOTRF or rma_pdpotrf in sub(A) (uplo 'L': L L^T, 'U': U^T U); sub(B)
+ * is overwritten by X. Returns 0 or ScaLAPACK's code for an illegal
+ * argument (-1 uplo, -(100 i + j) descriptor entries, DESCA 7, DESCB 11),
+ * nothing written. Beyond ScaLAPACK: MB != NB and offsets off block
+ * boundaries. rma_pspotrs, rma_pcpotrs and rma_pzpotrs are PSPOTRS, PCPOTRS
+ * and PZPOTRS (L L^H, U^H U). */
+int rma_pdpotrs(char uplo, int n, int nrhs, const double *a, int ia, int ja, const int *desca,
+                double *b, int ib, int jb, const int *descb);
+int rma_pspotrs(char uplo, int n, int nrhs, const float *a, int ia, int ja, const int *desca,
+                float *b, int ib, int jb, const int *descb);
+#ifndef __cplusplus
+int rma_pctrsm(char side, char uplo, char transa, char diag, int m, int n, float _Complex alpha,
+               const float _Complex *a, int ia, int ja, const int *desca, float _Complex *b, int ib,
+               int jb, const int *descb);
+int rma_pztrsm(char side, char uplo, char transa, char diag, int m, int n, double _Complex alpha,
+               const double _Complex *a, int ia, int ja, const int *desca, double _Complex *b,
+               int ib, int jb, const int *descb);
+int rma_pcpotrs(char uplo, int n, int nrhs, const float _Complex *a, int ia, int ja,
+                const int *desca, float _Complex *b, int ib, int jb, const int *descb);
+int rma_pzpotrs(char uplo, int n, int nrhs, const double _Complex *a, int ia, int ja,
+                const int *desca, double _Complex *b, int ib, int jb, const int *descb);
 #endif
 #endif /* RMALA_WITH_SCALAPACK */
 
