@@ -16,8 +16,9 @@
 
 // P?TRSM of type dt, named routine. PBLAS checks SIDE, UPLO, TRANSA, DIAG
 // (-1 .. -4), then sub(A) (k x k, k = M for SIDE 'L' at position 5, N at 6
-// for 'R'; DESCA argument 11) and sub(B) (M x N, DESCB 15); the smallest
-// key wins.
+// for 'R'; DESCA argument 11) and sub(B) (M x N, DESCB 15) with
+// PB_Cchkmat's numbering (a window past A or B blames IA / JA, IB / JB);
+// the smallest key wins.
 static int ptrsm(rma_dtype_t dt, const char *routine, char side, char uplo, char transa, char diag,
                  int m, int n, rma_scalar_t alpha, const void *a, int ia, int ja, const int *desca,
                  void *b, int ib, int jb, const int *descb) {
@@ -42,10 +43,10 @@ static int ptrsm(rma_dtype_t dt, const char *routine, char side, char uplo, char
   rma_desc_err(&e, kb, "DTYPE of descb");
   if (!kb && db.ctxt != da.ctxt)
     rma_desc_err(&e, 1502, "descb's context is not desca's");
-  rma_desc_check(&da, right ? n : m, right ? 6 : 5, right ? n : m, right ? 6 : 5, ia, ja, 11, &g,
+  rma_desc_check_pblas(&da, right ? n : m, right ? 6 : 5, right ? n : m, right ? 6 : 5, ia, ja, 11, &g,
                  &e);
   if (!kb && db.ctxt == da.ctxt)
-    rma_desc_check(&db, m, 5, n, 6, ib, jb, 15, &g, &e);
+    rma_desc_check_pblas(&db, m, 5, n, 6, ib, jb, 15, &g, &e);
   RMA_CALL(rma_info_agree(grid->ctx->comm, routine, e.key, e.why));
   if (!rma_desc_served(&da) || !rma_desc_served(&db))
     return RMA_ERR_NOT_IMPLEMENTED;
