@@ -200,6 +200,13 @@ int bench_coll_run(const bench_env_t *env, const char *csv, int iters);
 int bench_jacobi_run(const bench_env_t *env, const char *csv, const int *sizes, int nsizes,
                      int slow_us, double tol, int maxit);
 
+/* trsm.c: the --op trsm run (rma_pdtrsm vs pdtrsm_, SIDE L UPLO L N N, each
+ * n of sizes and nb of nbs, repeat timed calls); rank 0 appends CSV rows to
+ * csv. Collective. Returns 0, or 1 when a call failed or a residual was
+ * 16 or more. */
+int bench_trsm_run(const bench_env_t *env, const char *csv, const int *sizes, int nsizes,
+                   const int *nbs, int nnbs, int repeat);
+
 /* options.c */
 int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_t *env);
 void bench_options_usage(FILE *f);

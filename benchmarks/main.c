@@ -124,6 +124,41 @@ int main(int argc, char **argv) {
           jsizes[njsizes++] = atoi(p);
     }
   }
+  // --op trsm [--csv FILE] [--n LIST] [--nb LIST] [--repeat R]: rma_pdtrsm
+  // against pdtrsm_ (trsm.c).
+  int trsm_op = 0, tnbs[BENCH_MAX_LIST] = {64, 128, 256}, ntnbs = 3, trepeat = 3;
+  const char *trsm_csv = "results/trsm.csv";
+  for (int i = 1; i + 1 < argc; i++) {
+    if (!strcmp(argv[i], "--op") && !strcmp(argv[i + 1], "trsm"))
+      trsm_op = 1;
+    else if (!strcmp(argv[i], "--csv"))
+      trsm_csv = argv[i + 1];
+    else if (!strcmp(argv[i], "--repeat"))
+      trepeat = atoi(argv[i + 1]) > 0 ? atoi(argv[i + 1]) : 1;
+    else if (!strcmp(argv[i], "--nb")) {
+      ntnbs = 0;
+      for (char *p = argv[i + 1]; *p && ntnbs < BENCH_MAX_LIST; p = strchr(p, ',') ? strchr(p, ',') + 1 : "")
+        if (atoi(p) > 0)
+          tnbs[ntnbs++] = atoi(p);
+    }
+  }
+  if (trsm_op) {
+    int tsizes[BENCH_MAX_LIST] = {4096}, ntsizes = 1;
+    for (int i = 1; i + 1 < argc; i++)
+      if (!strcmp(argv[i], "--n")) {
+        ntsizes = 0;
+        for (char *p = argv[i + 1]; *p && ntsizes < BENCH_MAX_LIST; p = strchr(p, ',') ? strchr(p, ',') + 1 : "")
+          if (atoi(p) > 0)
+            tsizes[ntsizes++] = atoi(p);
+      }
+    int trc = ntsizes > 0 && ntnbs > 0
+                ? bench_trsm_run(&env, trsm_csv, tsizes, ntsizes, tnbs, ntnbs, trepeat)
+                : 2;
+    rma_finalize();
+    GA_Terminate();
+    MPI_Finalize();
+    return trc ? 1 : 0;
+  }
   if (jacobi_op) {
     int jrc = njsizes > 0 ? bench_jacobi_run(&env, jacobi_csv, jsizes, njsizes, slow_us, jtol, jmaxit) : 2;
     rma_finalize();
