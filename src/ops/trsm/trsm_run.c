@@ -16,9 +16,11 @@
  *     tree of the pipeline layer (pipeline/tree.h: one copy per group of
  *     ranks that read each other's slots in place);
  *  3. every rank updates its tiles of the later lines i with the slab it
- *     received: B_i -= op(A)_ik X_k (left) or B_i -= X_k op(A)_ki (right).
- *     The rank holding the next line updates it first, then solves and
- *     sends it (lookahead) before the rest of the update.
+ *     received: B_i -= op(A)_ik X_k (left) or B_i -= X_k op(A)_ki (right),
+ *     consecutive lines of a rank that lie along one strided array (a
+ *     grid of one row / column across lines in the ScaLAPACK layout) in
+ *     one kernel call. The rank holding the next line updates it first,
+ *     then solves and sends it (lookahead) before the rest of the update.
  * op(A)'s blocks come from A's store mirror: used in place when a block is
  * one tile in place reach (own or node neighbour: a pointer), else fetched
  * (rma/patch.h). A block of op(A) below (or above) the diagonal lies in
@@ -71,8 +73,8 @@ typedef struct {
   int nacross, nalong;       // grid extent across lines (p0 left) and along them (p1 left)
   int loc;                   // my local extent along a line (local columns left, rows right)
   long slab;                 // elements of a position's slab area in a slot
-  run_t *runs;               // scratch: runs of one line
-  char *abuf;                // op(A) blocks fetched
+  run_t *runs, *runs0;       // scratch: runs of one line, and of the first of a group
+  char *abuf;                // op(A) blocks fetched (up to A's order x a line's extent)
   int *line;                 // a tree line
   rma_ring_t ring;
   rma_tree_t tree;
@@ -209,18 +211,36 @@ static int solve_send(trsm_t *s, int g, int k) {
   return 0;
 }
 
-// 3. Update this rank's tiles of line i with step g's slab x (line k).
-static int update(trsm_t *s, int i, int k, const char *x) {
-  int oi, hi, ok, hk, ld, rc = 0;
-  line_at(s, i, &oi, &hi);
+// 3. Update this rank's tiles of lines i0 .. i0 + n - 1 (consecutive, all
+// held here) with step g's slab x (line k): one kernel call per run of
+// tiles when the lines' tiles extend line i0's runs in memory (the
+// ScaLAPACK layout along its local array), else line by line.
+static int update(trsm_t *s, int i0, int n, int k, const char *x) {
+  int oi, hi, ok, hk, ld, rc = 0, nr = runs_of(s, i0);
+  line_at(s, i0, &oi, &hi);
   line_at(s, k, &ok, &hk);
-  // op(A)_ik (left) or op(A)_ki (right).
+  memcpy(s->runs0, s->runs, sizeof(run_t) * (size_t)nr);
+  for (int i = i0 + 1; i < i0 + n; i++) {
+    int o, h, adjacent = runs_of(s, i) == nr;
+    line_at(s, i, &o, &h);
+    for (int r = 0; adjacent && r < nr; r++) {
+      const run_t *u = &s->runs[r], *v = &s->runs0[r];
+      adjacent = u->ld == v->ld && u->len == v->len && u->lofs == v->lofs &&
+                 u->p == elem(s, v->p, s->right ? o - oi : (long)(o - oi) * v->ld);
+    }
+    if (!adjacent) { // line by line
+      for (int j = i0; j < i0 + n; j++)
+        RMA_CALL(update(s, j, 1, k, x));
+      return 0;
+    }
+    hi = o + h - oi;
+  }
+  // op(A)_ik (left) or op(A)_ki (right) over the lines' extent hi.
   const void *a = s->right ? a_block(s, ok, hk, oi, hi, &ld, &rc) : a_block(s, oi, hi, ok, hk, &ld, &rc);
   RMA_CALL(rc);
   double t0 = rma_timing_start();
-  int n = runs_of(s, i);
-  for (int r = 0; r < n; r++) {
-    run_t *u = &s->runs[r];
+  for (int r = 0; r < nr; r++) {
+    run_t *u = &s->runs0[r];
     if (s->right)
       rma_kernel_gemm_dt(s->dt, RMA_OP_N, s->sh.op, u->len, hi, hk, -1, elem(s, x, (long)u->lofs * hk),
                          hk, a, ld, 1, u->p, u->ld);
@@ -257,15 +277,20 @@ static int step(trsm_t *s, int g, int *ahead) {
     const char *x = slab_of(s, g, k);
     int next = line_of(s, g + 1);
     if (s->mine == line_grid(s, next)) {
-      RMA_CALL(update(s, next, k, x));
+      RMA_CALL(update(s, next, 1, k, x));
       RMA_CALL(solve_send(s, g + 1, next));
       *ahead = 1;
     }
-    // The later lines of this rank, in the solve's order.
-    for (int h = g + 2; h < s->nl; h++) {
-      int i = line_of(s, h);
-      if (s->mine == line_grid(s, i))
-        RMA_CALL(update(s, i, k, x));
+    // The other later lines of this rank, [lo, hi) in index order, in
+    // groups of consecutive lines.
+    int lo = s->forward ? k + 2 : 0, hi = s->forward ? s->nl : k - 1;
+    for (int i = lo; i < hi;) {
+      int n = 0;
+      while (i + n < hi && s->mine == line_grid(s, i + n))
+        n++;
+      if (n > 0)
+        RMA_CALL(update(s, i, n, k, x));
+      i += n > 0 ? n : 1;
     }
   }
   return rma_ring_done(&s->ring, g);
@@ -304,9 +329,10 @@ int rma_trsm_run(const rma_trsm_shape_t *sh, const rma_tiles_t *tb, void *bseg,
   }
   s.slab = (long)hmax * lmax;
   s.runs = malloc(sizeof(run_t) * (size_t)(ncross + 1));
-  s.abuf = malloc(s.es * (size_t)hmax * (size_t)hmax);
+  s.runs0 = malloc(sizeof(run_t) * (size_t)(ncross + 1));
+  s.abuf = malloc(s.es * (size_t)hmax * (size_t)(s.right ? tb->n : tb->m));
   s.line = malloc(sizeof(int) * (size_t)s.nacross);
-  int rc = s.runs && s.abuf && s.line ? 0 : RMA_ERR_NO_MEMORY;
+  int rc = s.runs && s.runs0 && s.abuf && s.line ? 0 : RMA_ERR_NO_MEMORY;
   if (rc == 0)
     rc = rma_tree_init(&s.tree, s.nacross);
   rma_ring_desc_t ring = {C_PER_SLOT, 0, s.nalong * s.slab, 0, PH_WAIT, s.dt};
@@ -327,6 +353,6 @@ int rma_trsm_run(const rma_trsm_shape_t *sh, const rma_tiles_t *tb, void *bseg,
     rma_timeline_free(&tl);
   }
   rma_tree_free(&s.tree);
-  free(s.runs), free(s.abuf), free(s.line);
+  free(s.runs), free(s.runs0), free(s.abuf), free(s.line);
   return rc;
 }
