@@ -12,7 +12,8 @@
  * position, padded LLDs, windows A(ia:, ja:) and B(ib:, jb:) at offsets
  * 0..6 off block boundaries, alpha 1, a general alpha (complex for c and
  * z) or 0; plus 61 x 45 in 8 x 8 blocks for every SIDE/UPLO/TRANSA (the
- * pipeline over many steps and lookahead). A's window is triangular and
+ * pipeline over many steps and lookahead), four of them with shared memory
+ * off (RMA_OPT_SHARED_MEMORY 0: node neighbours' slots written by RMA). A's window is triangular and
  * diagonally dominant (|a_ii| >= k); its other triangle and, for DIAG 'U',
  * its diagonal hold NaN in the caller's array (never read: a NaN read
  * would reach X). For alpha = 0 the whole of A holds NaN.
@@ -364,6 +365,16 @@ static void grid_cases(rma_grid_t g, int t, unsigned st) {
     c.k = c.side == 'L' ? c.m : c.n;
     trsm_case(g, &c, "61 x 45 in 8 x 8 blocks");
   }
+  // Node neighbours read by RMA instead of shared memory (slabs put by MPI_Put).
+  rma_set_option(RMA_OPT_SHARED_MEMORY, 0);
+  for (int s = 0; s < 4; s++) {
+    tcase_t c = draw(t, &st, npr, npc);
+    c.side = "LR"[s % 2], c.uplo = "UL"[s / 2], c.trans = "NC"[s / 2], c.diag = 'N';
+    c.m = 61, c.n = 45, c.amb = c.anb = c.bmb = c.bnb = 8, c.alpha = 1;
+    c.k = c.side == 'L' ? c.m : c.n;
+    trsm_case(g, &c, "shared memory off");
+  }
+  rma_set_option(RMA_OPT_SHARED_MEMORY, 1);
   for (int s = 0; s < 4; s++) {
     tcase_t c = draw(t, &st, npr, npc);
     c.uplo = "LU"[s % 2], c.k = s < 2 ? 1 + rt_rand(&st, 29) : 61, c.n = 1 + rt_rand(&st, 5);
