@@ -69,7 +69,8 @@ int bench_trsm_run(const bench_env_t *env, const char *csv, const int *sizes, in
   if (env->rank == 0) {
     out = fopen(csv, "a");
     if (out && ftell(out) == 0)
-      fprintf(out, "op,impl,side,uplo,transa,diag,m,n,nb,np,nodes,time_s,gflops,ratio,resid,status\n");
+      fprintf(out,
+              "op,impl,side,uplo,transa,diag,m,n,nb,np,nodes,time_s,gflops,ratio,resid,status\n");
     printf("rmala-bench --op trsm: np=%d (%d x %d grid), SIDE L UPLO L N N, median of %d after 1 "
            "warm-up\n%6s %5s %-10s %10s %9s %7s %10s\n",
            env->np, nprow, npcol, repeat, "n", "nb", "impl", "time_s", "gflops", "ratio", "resid");
@@ -78,7 +79,8 @@ int bench_trsm_run(const bench_env_t *env, const char *csv, const int *sizes, in
   for (int si = 0; si < nsizes; si++)
     for (int bi = 0; bi < nnbs; bi++) {
       int n = sizes[si], nb = nbs[bi], zero = 0, info;
-      int lr = numroc_(&n, &nb, &myrow, &zero, &nprow), lc = numroc_(&n, &nb, &mycol, &zero, &npcol);
+      int lr = numroc_(&n, &nb, &myrow, &zero, &nprow),
+          lc = numroc_(&n, &nb, &mycol, &zero, &npcol);
       int lld = lr > 1 ? lr : 1, desc[9];
       descinit_(desc, &n, &n, &nb, &nb, &zero, &zero, &ctxt, &lld, &info);
       size_t len = (size_t)lld * (size_t)(lc > 0 ? lc : 1);

@@ -21,8 +21,8 @@
 
 // g_a (k x k, *dt its type) and g_b (m x n, of g_a's type, not g_a) at
 // argument positions pa and pa + 1; 0, or the position with why.
-static int check_ab(int g_a, int g_b, int pa, int right, rma_dtype_t *dt, int *m, int *n,
-                    char *why, size_t len) {
+static int check_ab(int g_a, int g_b, int pa, int right, rma_dtype_t *dt, int *m, int *n, char *why,
+                    size_t len) {
   int ar, ac;
   rma_dtype_t bt;
   if (rma_ga_matrix_type(g_a, dt, &ar, &ac))

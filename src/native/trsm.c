@@ -16,8 +16,8 @@
 #include "ops/trsm/trsm_check.h"
 
 int rma_bcm_trsm(const char *routine, char side, char uplo, char transa, char diag, int m, int n,
-                 rma_scalar_t alpha, const rma_bcm_t *a, int ia, int ja, const rma_bcm_t *b,
-                 int ib, int jb) {
+                 rma_scalar_t alpha, const rma_bcm_t *a, int ia, int ja, const rma_bcm_t *b, int ib,
+                 int jb) {
   // Without B's grid there is no one to agree with: the same answer everywhere anyway.
   if (!b || !b->grid)
     return -11;
@@ -42,9 +42,8 @@ int rma_bcm_trsm(const char *routine, char side, char uplo, char transa, char di
   return rma_bcm_trsm_run(side, uplo, transa, diag, m, n, alpha, a, ia, ja, b, ib, jb);
 }
 
-int rma_bcm_trsm_run(char side, char uplo, char transa, char diag, int m, int n,
-                     rma_scalar_t alpha, const rma_bcm_t *a, int ia, int ja, const rma_bcm_t *b,
-                     int ib, int jb) {
+int rma_bcm_trsm_run(char side, char uplo, char transa, char diag, int m, int n, rma_scalar_t alpha,
+                     const rma_bcm_t *a, int ia, int ja, const rma_bcm_t *b, int ib, int jb) {
   // Trivial work returns before any communication.
   if (m == 0 || n == 0)
     return 0;

@@ -43,8 +43,8 @@ static int ptrsm(rma_dtype_t dt, const char *routine, char side, char uplo, char
   rma_desc_err(&e, kb, "DTYPE of descb");
   if (!kb && db.ctxt != da.ctxt)
     rma_desc_err(&e, 1502, "descb's context is not desca's");
-  rma_desc_check_pblas(&da, right ? n : m, right ? 6 : 5, right ? n : m, right ? 6 : 5, ia, ja, 11, &g,
-                 &e);
+  rma_desc_check_pblas(&da, right ? n : m, right ? 6 : 5, right ? n : m, right ? 6 : 5, ia, ja, 11,
+                       &g, &e);
   if (!kb && db.ctxt == da.ctxt)
     rma_desc_check_pblas(&db, m, 5, n, 6, ib, jb, 15, &g, &e);
   RMA_CALL(rma_info_agree(grid->ctx->comm, routine, e.key, e.why));

@@ -66,7 +66,8 @@ static double complex op_t(int t, const void *a, int k, char uplo, char diag, ch
 static double max_abs_t(int t, const void *x, long len) {
   double most = 0.0;
   for (long e = 0; e < len; e++)
-    most = cabs(te_get(t, x, e)) > most || isnan(cabs(te_get(t, x, e))) ? cabs(te_get(t, x, e)) : most;
+    most =
+        cabs(te_get(t, x, e)) > most || isnan(cabs(te_get(t, x, e))) ? cabs(te_get(t, x, e)) : most;
   return most;
 }
 
@@ -107,7 +108,8 @@ static double potrs_ratio(int t, char uplo, int k, int n, const void *a, const v
     for (int j = 0; j < n; j++) {
       long double complex s = 0.0L;
       for (int l = 0; l < k; l++)
-        s += (long double complex)op_t(t, a, k, uplo, 'N', op1, i, l) * te_get(t, x, (long)l * n + j);
+        s += (long double complex)op_t(t, a, k, uplo, 'N', op1, i, l) *
+             te_get(t, x, (long)l * n + j);
       y[(long)i * n + j] = s;
     }
   for (int i = 0; i < k; i++)
@@ -128,8 +130,8 @@ static char wrong_op(int t, char op) {
 }
 
 // The handles of a case: A (k x k) and B (m x n) in layout (3: A tiled, B regular).
-static void make(int t, int layout, int k, int m, int n, uint64_t seed, int *g_a, int *g_b,
-                 void *a, void *b0) {
+static void make(int t, int layout, int k, int m, int n, uint64_t seed, int *g_a, int *g_b, void *a,
+                 void *b0) {
   *g_a = rt_tcreate(t, layout == 3 ? 0 : layout, k, k, 5, 4);
   *g_b = rt_tcreate(t, layout == 3 ? 2 : layout, m, n, 5, 4);
   rt_tfill(t, *g_a, k, k, seed, k + 1.0, a);

@@ -45,10 +45,10 @@
 
 // ScaLAPACK's routines of this test (Fortran interfaces).
 #define DECLARE(x, T)                                                                              \
-  void p##x##trsm_(const char *, const char *, const char *, const char *, const int *,           \
-                   const int *, const T *, const T *, const int *, const int *, const int *, T *, \
+  void p##x##trsm_(const char *, const char *, const char *, const char *, const int *,            \
+                   const int *, const T *, const T *, const int *, const int *, const int *, T *,  \
                    const int *, const int *, const int *, size_t, size_t, size_t, size_t);         \
-  void p##x##potrs_(const char *, const int *, const int *, const T *, const int *, const int *,  \
+  void p##x##potrs_(const char *, const int *, const int *, const T *, const int *, const int *,   \
                     const int *, T *, const int *, const int *, const int *, int *, size_t);
 DECLARE(s, float)
 DECLARE(d, double)
@@ -164,9 +164,10 @@ static void trsm_case(int ictxt, const case_t *c, int mb, int nb, int bmb, int b
   void *acopy = malloc(es * (size_t)a.len);
   memcpy(acopy, a.data, es * (size_t)a.len);
   char what[200];
-  snprintf(what, sizeof what, "type %c %c%c%c%c m=%d n=%d A(%d,%d) %dx%d B(%d,%d) %dx%d alpha %g%+gi",
-           te_name(c->t), c->side, c->uplo, c->trans, c->diag, c->m, c->n, c->ia, c->ja, mb, nb,
-           c->ib, c->jb, bmb, bnb, creal(c->alpha), cimag(c->alpha));
+  snprintf(what, sizeof what,
+           "type %c %c%c%c%c m=%d n=%d A(%d,%d) %dx%d B(%d,%d) %dx%d alpha %g%+gi", te_name(c->t),
+           c->side, c->uplo, c->trans, c->diag, c->m, c->n, c->ia, c->ja, mb, nb, c->ib, c->jb, bmb,
+           bnb, creal(c->alpha), cimag(c->alpha));
   rt_expect_all(rma_trsm_t(c, &a, &b), 0, "rma_p?trsm %s", what);
   sca_trsm_t(c, &a, &bs);
   if (rt_any(memcmp(acopy, a.data, es * (size_t)a.len) != 0))
@@ -253,9 +254,19 @@ static void sweep(int nprow, int npcol, const char *order, unsigned seed) {
   unsigned st = seed;
   for (int t = 0; t < NT; t++) {
     for (int s = 0; s < 24; s++) {
-      case_t c = {t, rt_rand(&st, 41), rt_rand(&st, 41), 0, rt_rand(&st, 7), rt_rand(&st, 7),
-                  rt_rand(&st, 7), rt_rand(&st, 7), "LR"[s % 2], "LU"[s / 2 % 2],
-                  "NTC"[s / 4 % 3], "NU"[s / 12], 1.0};
+      case_t c = {t,
+                  rt_rand(&st, 41),
+                  rt_rand(&st, 41),
+                  0,
+                  rt_rand(&st, 7),
+                  rt_rand(&st, 7),
+                  rt_rand(&st, 7),
+                  rt_rand(&st, 7),
+                  "LR"[s % 2],
+                  "LU"[s / 2 % 2],
+                  "NTC"[s / 4 % 3],
+                  "NU"[s / 12],
+                  1.0};
       int a = rt_rand(&st, 4);
       c.alpha = a == 0 ? 0.0 : a == 1 ? 1.0 : CMPLX(-0.75, 0.5);
       c.k = c.side == 'L' ? c.m : c.n;
@@ -269,8 +280,8 @@ static void sweep(int nprow, int npcol, const char *order, unsigned seed) {
     for (int s = 0; s < 4; s++) {
       int nb = blocks[rt_rand(&st, 4)];
       potrs_case(ictxt, t, "LU"[s % 2], 1 + rt_rand(&st, 40), 1 + rt_rand(&st, 4), nb,
-                 blocks[rt_rand(&st, 4)], rt_rand(&st, nprow), rt_rand(&st, npcol),
-                 rt_rand(&st, 2), rt_rand(&st, 3), 5000 + (uint64_t)rt_rand(&st, 1 << 30));
+                 blocks[rt_rand(&st, 4)], rt_rand(&st, nprow), rt_rand(&st, npcol), rt_rand(&st, 2),
+                 rt_rand(&st, 3), 5000 + (uint64_t)rt_rand(&st, 1 << 30));
     }
   }
   Cblacs_gridexit(ictxt);
@@ -290,11 +301,12 @@ static void arg_cases(int ictxt, int t) {
   const struct {
     char side, uplo, trans, diag;
     int m, n, ia, ib, spoil_a, spoil_b, want;
-  } bads[] = {{'Q', 'L', 'N', 'N', 9, 4, 1, 1, 0, 0, -1},   {'L', 'X', 'N', 'N', 9, 4, 1, 1, 0, 0, -2},
-              {'L', 'L', 'Z', 'N', 9, 4, 1, 1, 0, 0, -3},   {'L', 'L', 'N', 'V', 9, 4, 1, 1, 0, 0, -4},
-              {'L', 'L', 'N', 'N', -1, 4, 1, 1, 0, 0, -5},  {'R', 'L', 'N', 'N', 9, -1, 1, 1, 0, 0, -6},
-              {'L', 'L', 'N', 'N', 9, 4, 2, 1, 0, 0, -9},     {'L', 'L', 'N', 'N', 9, 4, 1, 2, 0, 0, -13},
-              {'L', 'L', 'N', 'N', 9, 4, 1, 1, 5, 0, -1105}, {'L', 'L', 'N', 'N', 9, 4, 1, 1, 0, 9, -1509}};
+  } bads[] = {
+      {'Q', 'L', 'N', 'N', 9, 4, 1, 1, 0, 0, -1},    {'L', 'X', 'N', 'N', 9, 4, 1, 1, 0, 0, -2},
+      {'L', 'L', 'Z', 'N', 9, 4, 1, 1, 0, 0, -3},    {'L', 'L', 'N', 'V', 9, 4, 1, 1, 0, 0, -4},
+      {'L', 'L', 'N', 'N', -1, 4, 1, 1, 0, 0, -5},   {'R', 'L', 'N', 'N', 9, -1, 1, 1, 0, 0, -6},
+      {'L', 'L', 'N', 'N', 9, 4, 2, 1, 0, 0, -9},    {'L', 'L', 'N', 'N', 9, 4, 1, 2, 0, 0, -13},
+      {'L', 'L', 'N', 'N', 9, 4, 1, 1, 5, 0, -1105}, {'L', 'L', 'N', 'N', 9, 4, 1, 1, 0, 9, -1509}};
   char tc = te_name(t);
   for (size_t i = 0; i < sizeof bads / sizeof bads[0]; i++) {
     const int *da = bads[i].spoil_a ? SPOIL(a.desc, bads[i].spoil_a, 0) : a.desc;
@@ -315,7 +327,10 @@ static void arg_cases(int ictxt, int t) {
   const struct {
     char uplo;
     int n, nrhs, spoil_a, spoil_b;
-  } pb[] = {{'Q', 9, 4, 0, 0}, {'L', -1, 4, 0, 0}, {'U', 9, -1, 0, 0}, {'L', 9, 4, 5, 0},
+  } pb[] = {{'Q', 9, 4, 0, 0},
+            {'L', -1, 4, 0, 0},
+            {'U', 9, -1, 0, 0},
+            {'L', 9, 4, 5, 0},
             {'U', 9, 4, 0, 9}};
   for (size_t i = 0; i < sizeof pb / sizeof pb[0]; i++) {
     int da[9], db[9];

@@ -73,11 +73,11 @@ static int through_copy(const rma_trsm_shape_t *sh, const rma_matrix_t *b, const
   t.dtype = src->dtype;
   size_t es = rma_tiles_esize(&t);
   rma_win_t *wb = NULL, *work = NULL;
-  int rc = rma_status_agree(
-    ctx->comm, rma_store_mirror(RMA_STORE_B, src, b->seg, b->seglen, &wb, &sb));
+  int rc =
+      rma_status_agree(ctx->comm, rma_store_mirror(RMA_STORE_B, src, b->seg, b->seglen, &wb, &sb));
   if (rc == 0)
-    rc = rma_status_agree(ctx->comm, rma_store_segment(RMA_STORE_WORK,
-                                                       rma_tiles_segment_max(&t) * (long)es, &work));
+    rc = rma_status_agree(
+        ctx->comm, rma_store_segment(RMA_STORE_WORK, rma_tiles_segment_max(&t) * (long)es, &work));
   if (rc == 0)
     rc = rma_status_agree(ctx->comm, fill_own(&t, work->base, wb, sb));
   if (rc == 0)
@@ -120,8 +120,8 @@ int rma_trsm_matrices(rma_side_t side, int lower, rma_op_t op, int unit, int m, 
   scale_own(tb, b->seg, alpha);
   rma_win_t *wa = NULL;
   const rma_tiles_t *sa = NULL;
-  int rc = rma_status_agree(ctx->comm,
-                            rma_store_mirror(RMA_STORE_A, ta, a->seg, a->seglen, &wa, &sa));
+  int rc =
+      rma_status_agree(ctx->comm, rma_store_mirror(RMA_STORE_A, ta, a->seg, a->seglen, &wa, &sa));
   if (rc == 0 && tb->kind == RMA_TILES_GRID)
     rc = through_copy(&sh, b, wa, sa);
   else if (rc == 0)

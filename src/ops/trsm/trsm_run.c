@@ -61,27 +61,29 @@ typedef struct {
 
 typedef struct {
   rma_trsm_shape_t sh;
-  int right;                 // side right: lines are tile columns
-  const rma_tiles_t *t;      // B
-  char *seg;                 // B's local segment
-  const rma_win_t *wa;       // A's mirror
+  int right;            // side right: lines are tile columns
+  const rma_tiles_t *t; // B
+  char *seg;            // B's local segment
+  const rma_win_t *wa;  // A's mirror
   const rma_tiles_t *ta;
   rma_dtype_t dt;
   size_t es;
-  int nl, forward;           // lines; order
-  int in_grid, mine, pos;    // on the grid; my grid index across lines; my position along a line
-  int nacross, nalong;       // grid extent across lines (p0 left) and along them (p1 left)
-  int loc;                   // my local extent along a line (local columns left, rows right)
-  long slab;                 // elements of a position's slab area in a slot
-  run_t *runs, *runs0;       // scratch: runs of one line, and of the first of a group
-  char *abuf;                // op(A) blocks fetched (up to A's order x a line's extent)
-  int *line;                 // a tree line
+  int nl, forward;        // lines; order
+  int in_grid, mine, pos; // on the grid; my grid index across lines; my position along a line
+  int nacross, nalong;    // grid extent across lines (p0 left) and along them (p1 left)
+  int loc;                // my local extent along a line (local columns left, rows right)
+  long slab;              // elements of a position's slab area in a slot
+  run_t *runs, *runs0;    // scratch: runs of one line, and of the first of a group
+  char *abuf;             // op(A) blocks fetched (up to A's order x a line's extent)
+  int *line;              // a tree line
   rma_ring_t ring;
   rma_tree_t tree;
-  int g, h;                  // the step and line extent being sent (tree puts)
+  int g, h; // the step and line extent being sent (tree puts)
 } trsm_t;
 
-static char *elem(const trsm_t *s, const void *p, long off) { return (char *)p + (long)s->es * off; }
+static char *elem(const trsm_t *s, const void *p, long off) {
+  return (char *)p + (long)s->es * off;
+}
 
 // Line k of the solve order's step g.
 static int line_of(const trsm_t *s, int g) { return s->forward ? g : s->nl - 1 - g; }
@@ -189,8 +191,8 @@ static int solve_send(trsm_t *s, int g, int k) {
   int n = runs_of(s, k);
   for (int r = 0; r < n; r++) {
     run_t *u = &s->runs[r];
-    rma_kernel_trsm_dt(s->dt, s->sh.side, s->sh.lower, s->sh.op, s->sh.unit,
-                       s->right ? u->len : h, s->right ? h : u->len, 1, akk, ld, u->p, u->ld);
+    rma_kernel_trsm_dt(s->dt, s->sh.side, s->sh.lower, s->sh.op, s->sh.unit, s->right ? u->len : h,
+                       s->right ? h : u->len, 1, akk, ld, u->p, u->ld);
   }
   rma_timing_stop(PH_SOLVE, t0);
   t0 = rma_timing_start();
@@ -236,14 +238,15 @@ static int update(trsm_t *s, int i0, int n, int k, const char *x) {
     hi = o + h - oi;
   }
   // op(A)_ik (left) or op(A)_ki (right) over the lines' extent hi.
-  const void *a = s->right ? a_block(s, ok, hk, oi, hi, &ld, &rc) : a_block(s, oi, hi, ok, hk, &ld, &rc);
+  const void *a =
+      s->right ? a_block(s, ok, hk, oi, hi, &ld, &rc) : a_block(s, oi, hi, ok, hk, &ld, &rc);
   RMA_CALL(rc);
   double t0 = rma_timing_start();
   for (int r = 0; r < nr; r++) {
     run_t *u = &s->runs0[r];
     if (s->right)
-      rma_kernel_gemm_dt(s->dt, RMA_OP_N, s->sh.op, u->len, hi, hk, -1, elem(s, x, (long)u->lofs * hk),
-                         hk, a, ld, 1, u->p, u->ld);
+      rma_kernel_gemm_dt(s->dt, RMA_OP_N, s->sh.op, u->len, hi, hk, -1,
+                         elem(s, x, (long)u->lofs * hk), hk, a, ld, 1, u->p, u->ld);
     else
       rma_kernel_gemm_dt(s->dt, s->sh.op, RMA_OP_N, hi, u->len, hk, -1, a, ld, elem(s, x, u->lofs),
                          s->loc, 1, u->p, u->ld);
@@ -296,8 +299,8 @@ static int step(trsm_t *s, int g, int *ahead) {
   return rma_ring_done(&s->ring, g);
 }
 
-int rma_trsm_run(const rma_trsm_shape_t *sh, const rma_tiles_t *tb, void *bseg,
-                 const rma_win_t *wa, const rma_tiles_t *ta) {
+int rma_trsm_run(const rma_trsm_shape_t *sh, const rma_tiles_t *tb, void *bseg, const rma_win_t *wa,
+                 const rma_tiles_t *ta) {
   rma_context_t *ctx = rma_context();
   trsm_t s;
   memset(&s, 0, sizeof s);

@@ -28,7 +28,7 @@ typedef struct {
  * tb->n for right; only the triangle of sh is read, its diagonal not when
  * unit). Returns 0 or a negative RMA_ERR_* code, the same on every rank.
  */
-int rma_trsm_run(const rma_trsm_shape_t *sh, const rma_tiles_t *tb, void *bseg,
-                 const rma_win_t *wa, const rma_tiles_t *ta);
+int rma_trsm_run(const rma_trsm_shape_t *sh, const rma_tiles_t *tb, void *bseg, const rma_win_t *wa,
+                 const rma_tiles_t *ta);
 
 #endif

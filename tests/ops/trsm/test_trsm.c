@@ -13,21 +13,16 @@
  * 0..6 off block boundaries, alpha 1, a general alpha (complex for c and
  * z) or 0; plus 61 x 45 in 8 x 8 blocks for every SIDE/UPLO/TRANSA (the
  * pipeline over many steps and lookahead), four of them with shared memory
- * off (RMA_OPT_SHARED_MEMORY 0: node neighbours' slots written by RMA). A's window is triangular and
- * diagonally dominant (|a_ii| >= k); its other triangle and, for DIAG 'U',
- * its diagonal hold NaN in the caller's array (never read: a NaN read
- * would reach X). For alpha = 0 the whole of A holds NaN.
- * potrs: UPLO L and U, n from 1 .. 29 and 61, nrhs 1 .. 5, the factor T
- * the window's triangle (positive real diagonal, other triangle NaN).
- * Checks (eps = the type's unit roundoff, te_eps; |x| the modulus; max
- * norms; residuals in long double complex on the gathered X against the
- * factors and B0 rebuilt from the generator; NaN fails):
- *   trsm   ratio = max|op(T) X - alpha B0| (side L; X op(T) for R)
- *                  / ((k max|T| max|X| + |alpha| max|B0|) k eps) <= 16
- *          with T the triangle read (unit diagonal for DIAG U), k its order;
- *          alpha = 0: sub(B) exactly zero;
- *   potrs  ratio = max|M X - B0| / (k^2 max|T|^2 max|X| eps) <= 16, M = T
- *                  T^H (UPLO L) or T^H T (U) in long double;
+ * off (RMA_OPT_SHARED_MEMORY 0: node neighbours' slots written by RMA). A's window is triangular
+ * and diagonally dominant (|a_ii| >= k); its other triangle and, for DIAG 'U', its diagonal hold
+ * NaN in the caller's array (never read: a NaN read would reach X). For alpha = 0 the whole of A
+ * holds NaN. potrs: UPLO L and U, n from 1 .. 29 and 61, nrhs 1 .. 5, the factor T the window's
+ * triangle (positive real diagonal, other triangle NaN). Checks (eps = the type's unit roundoff,
+ * te_eps; |x| the modulus; max norms; residuals in long double complex on the gathered X against
+ * the factors and B0 rebuilt from the generator; NaN fails): trsm   ratio = max|op(T) X - alpha B0|
+ * (side L; X op(T) for R) / ((k max|T| max|X| + |alpha| max|B0|) k eps) <= 16 with T the triangle
+ * read (unit diagonal for DIAG U), k its order; alpha = 0: sub(B) exactly zero; potrs  ratio =
+ * max|M X - B0| / (k^2 max|T|^2 max|X| eps) <= 16, M = T T^H (UPLO L) or T^H T (U) in long double;
  *   B outside sub(B) (LLD padding included) and A's local array bitwise
  *   unchanged.
  * The checks can fail: for every case with k > 1 the same ratio of the
@@ -181,9 +176,10 @@ static double trsm_ratio(const tcase_t *c, const double complex *g, const double
       bmax = fmax(bmax, cabs(b0));
       long double complex s = 0.0L;
       for (int l = 0; l < k; l++)
-        s += c->side == 'L'
-               ? (long double complex)op_at(g, k, c->uplo, c->diag, op, cplx, i, l) * x[l + (long)j * m]
-               : (long double complex)x[i + (long)l * m] * op_at(g, k, c->uplo, c->diag, op, cplx, l, j);
+        s += c->side == 'L' ? (long double complex)op_at(g, k, c->uplo, c->diag, op, cplx, i, l) *
+                                  x[l + (long)j * m]
+                            : (long double complex)x[i + (long)l * m] *
+                                  op_at(g, k, c->uplo, c->diag, op, cplx, l, j);
       double d = (double)cabsl(s - (long double complex)alpha * b0);
       worst = d > worst || isnan(d) ? d : worst;
     }
@@ -227,9 +223,10 @@ static void trsm_case(rma_grid_t g, const tcase_t *c, const char *tag) {
   memcpy(ab, a.data, es * (size_t)alen), memcpy(bb, b.data, es * (size_t)blen);
   int rc = call_trsm(c, &a, &b, c->m, c->n, c->ia, c->ja, c->ib, c->jb);
   char what[160];
-  snprintf(what, sizeof what, "%s: type %c %c%c%c%c m=%d n=%d A(%d,%d) %dx%d B(%d,%d) %dx%d alpha %g%+gi",
-           tag, te_name(c->t), c->side, c->uplo, c->trans, c->diag, c->m, c->n, c->ia, c->ja,
-           c->amb, c->anb, c->ib, c->jb, c->bmb, c->bnb, creal(c->alpha), cimag(c->alpha));
+  snprintf(what, sizeof what,
+           "%s: type %c %c%c%c%c m=%d n=%d A(%d,%d) %dx%d B(%d,%d) %dx%d alpha %g%+gi", tag,
+           te_name(c->t), c->side, c->uplo, c->trans, c->diag, c->m, c->n, c->ia, c->ja, c->amb,
+           c->anb, c->ib, c->jb, c->bmb, c->bnb, creal(c->alpha), cimag(c->alpha));
   rt_expect_all(rc, 0, "%s", what);
   if (rt_any(memcmp(ab, a.data, es * (size_t)alen) != 0))
     rt_fail_same("%s: A's local array changed", what);
@@ -405,8 +402,8 @@ static void arg_cases(rma_grid_t g, int t) {
   const struct {
     char side, uplo, trans, diag;
     int m, n, ia, ib, want;
-  } bads[] = {{'Q', 'L', 'N', 'N', 9, 4, 0, 0, -1}, {'L', 'X', 'N', 'N', 9, 4, 0, 0, -2},
-              {'L', 'L', 'Z', 'N', 9, 4, 0, 0, -3}, {'L', 'L', 'N', 'V', 9, 4, 0, 0, -4},
+  } bads[] = {{'Q', 'L', 'N', 'N', 9, 4, 0, 0, -1},  {'L', 'X', 'N', 'N', 9, 4, 0, 0, -2},
+              {'L', 'L', 'Z', 'N', 9, 4, 0, 0, -3},  {'L', 'L', 'N', 'V', 9, 4, 0, 0, -4},
               {'L', 'L', 'N', 'N', -1, 4, 0, 0, -5}, {'R', 'L', 'N', 'N', 9, -2, 0, 0, -6},
               {'L', 'L', 'N', 'N', 9, 4, 1, 0, -9},  {'R', 'U', 'T', 'U', 9, 4, 6, 0, -9},
               {'L', 'L', 'N', 'N', 9, 4, 0, 1, -12}};
