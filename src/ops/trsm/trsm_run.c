@@ -10,7 +10,8 @@
  *  1. the ranks of L_k solve their tiles of line k with the diagonal block
  *     op(A)_kk (one kernel call per run of tiles adjacent in memory) and put
  *     them, as one slab (line k x their local cross extent), into their own
- *     ring slot at their position's area;
+ *     ring slot at their position's area (unless nobody else needs them and
+ *     they are one strided array: then the update reads them in B);
  *  2. each sends its slab across the grid (the other ranks of its process
  *     column for left, of its process row for right) along the binomial
  *     tree of the pipeline layer (pipeline/tree.h: one copy per group of
@@ -150,14 +151,6 @@ static const void *a_block(trsm_t *s, int r0, int rh, int c0, int ch, int *ld, i
   return s->abuf;
 }
 
-// Where this rank reads step g's slab (sent by the holder of line k on
-// its line of the grid): rows h x loc (left, ld loc) or loc x h (right,
-// ld h).
-static const char *slab_of(const trsm_t *s, int g, int k) {
-  int sender = rank_at(s, line_grid(s, k), s->pos);
-  return elem(s, rma_ring_slot_from(&s->ring, sender, g), s->pos * s->slab);
-}
-
 // A tree group's copy of the slab being sent into its holder's slot.
 static int slab_put(void *arg, int holder, const void *src) {
   trsm_t *s = arg;
@@ -169,6 +162,23 @@ static int slab_put(void *arg, int holder, const void *src) {
 // of the grid hold something and a later line needs it on another rank.
 static int fans_out(const trsm_t *s, int g) {
   return s->nacross > 1 && s->loc > 0 && g < s->nl - 1;
+}
+
+// Where this rank reads step g's slab (sent by the holder of line k on
+// its line of the grid): rows h x loc (left, ld loc) or loc x h (right,
+// ld h) in a ring slot; or, when it stays with its holder and is one
+// strided array of B, B itself (*ld its ld): then no slot is written, and
+// no rank waits for another.
+static const char *slab_of(trsm_t *s, int g, int k, int *ld) {
+  int off, h;
+  line_at(s, k, &off, &h);
+  if (!fans_out(s, g) && runs_of(s, k) == 1) {
+    *ld = s->runs[0].ld;
+    return s->runs[0].p;
+  }
+  int sender = rank_at(s, line_grid(s, k), s->pos);
+  *ld = s->right ? h : s->loc;
+  return elem(s, rma_ring_slot_from(&s->ring, sender, g), s->pos * s->slab);
 }
 
 // The tree line of step g with line k: the holder first, then the other
@@ -195,6 +205,8 @@ static int solve_send(trsm_t *s, int g, int k) {
                        s->right ? h : u->len, 1, akk, ld, u->p, u->ld);
   }
   rma_timing_stop(PH_SOLVE, t0);
+  if (!fans_out(s, g) && n == 1)
+    return 0; // read in B itself (slab_of)
   t0 = rma_timing_start();
   RMA_CALL(rma_ring_credit(&s->ring, s->ring.rank, g));
   for (int r = 0; r < n; r++) {
@@ -214,10 +226,10 @@ static int solve_send(trsm_t *s, int g, int k) {
 }
 
 // 3. Update this rank's tiles of lines i0 .. i0 + n - 1 (consecutive, all
-// held here) with step g's slab x (line k): one kernel call per run of
+// held here) with step g's slab x (line k, ld xld): one kernel call per run of
 // tiles when the lines' tiles extend line i0's runs in memory (the
 // ScaLAPACK layout along its local array), else line by line.
-static int update(trsm_t *s, int i0, int n, int k, const char *x) {
+static int update(trsm_t *s, int i0, int n, int k, const char *x, int xld) {
   int oi, hi, ok, hk, ld, rc = 0, nr = runs_of(s, i0);
   line_at(s, i0, &oi, &hi);
   line_at(s, k, &ok, &hk);
@@ -232,7 +244,7 @@ static int update(trsm_t *s, int i0, int n, int k, const char *x) {
     }
     if (!adjacent) { // line by line
       for (int j = i0; j < i0 + n; j++)
-        RMA_CALL(update(s, j, 1, k, x));
+        RMA_CALL(update(s, j, 1, k, x, xld));
       return 0;
     }
     hi = o + h - oi;
@@ -246,10 +258,10 @@ static int update(trsm_t *s, int i0, int n, int k, const char *x) {
     run_t *u = &s->runs0[r];
     if (s->right)
       rma_kernel_gemm_dt(s->dt, RMA_OP_N, s->sh.op, u->len, hi, hk, -1,
-                         elem(s, x, (long)u->lofs * hk), hk, a, ld, 1, u->p, u->ld);
+                         elem(s, x, (long)u->lofs * xld), xld, a, ld, 1, u->p, u->ld);
     else
       rma_kernel_gemm_dt(s->dt, s->sh.op, RMA_OP_N, hi, u->len, hk, -1, a, ld, elem(s, x, u->lofs),
-                         s->loc, 1, u->p, u->ld);
+                         xld, 1, u->p, u->ld);
   }
   rma_timing_stop(PH_UPDATE, t0);
   return 0;
@@ -273,14 +285,17 @@ static int step(trsm_t *s, int g, int *ahead) {
     rma_tree_ops_t ops = {slab_put, s};
     double t0 = rma_timing_start();
     int len = tree_line(s, k);
-    RMA_CALL(rma_tree_forward(&s->tree, &s->ring, g, C_X, s->line, len, slab_of(s, g, k), &ops));
+    int xld;
+    const char *mine = slab_of(s, g, k, &xld);
+    RMA_CALL(rma_tree_forward(&s->tree, &s->ring, g, C_X, s->line, len, mine, &ops));
     rma_timing_stop(PH_COMM, t0);
   }
   if (s->loc > 0 && g < s->nl - 1) {
-    const char *x = slab_of(s, g, k);
+    int xld;
+    const char *x = slab_of(s, g, k, &xld);
     int next = line_of(s, g + 1);
     if (s->mine == line_grid(s, next)) {
-      RMA_CALL(update(s, next, 1, k, x));
+      RMA_CALL(update(s, next, 1, k, x, xld));
       RMA_CALL(solve_send(s, g + 1, next));
       *ahead = 1;
     }
@@ -292,7 +307,7 @@ static int step(trsm_t *s, int g, int *ahead) {
       while (i + n < hi && s->mine == line_grid(s, i + n))
         n++;
       if (n > 0)
-        RMA_CALL(update(s, i, n, k, x));
+        RMA_CALL(update(s, i, n, k, x, xld));
       i += n > 0 ? n : 1;
     }
   }
