@@ -45,6 +45,10 @@
 #include "pipeline/tree.h"
 #include "rma/patch.h"
 
+// Columns of op(A) a rank solves at a time when it needs nobody else's
+// (solve_local): a gemm's k of about this.
+#define LOCAL_BLOCK 256
+
 // The messages of a step (counters of a ring slot): a solved slab.
 enum { C_X, C_PER_SLOT };
 
@@ -225,29 +229,42 @@ static int solve_send(trsm_t *s, int g, int k) {
   return 0;
 }
 
-// 3. Update this rank's tiles of lines i0 .. i0 + n - 1 (consecutive, all
-// held here) with step g's slab x (line k, ld xld): one kernel call per run of
-// tiles when the lines' tiles extend line i0's runs in memory (the
-// ScaLAPACK layout along its local array), else line by line.
-static int update(trsm_t *s, int i0, int n, int k, const char *x, int xld) {
-  int oi, hi, ok, hk, ld, rc = 0, nr = runs_of(s, i0);
+// 1 when this rank's tiles of lines i0 .. i0 + n - 1 (consecutive, all
+// held here) extend line i0's runs in memory (the ScaLAPACK layout along
+// its local array): s->runs0 then holds line i0's runs (count in *nr) and
+// *ext the lines' extent.
+static int lines_adjacent(trsm_t *s, int i0, int n, int *nr, int *ext) {
+  int oi, hi;
+  *nr = runs_of(s, i0);
   line_at(s, i0, &oi, &hi);
-  line_at(s, k, &ok, &hk);
-  memcpy(s->runs0, s->runs, sizeof(run_t) * (size_t)nr);
+  memcpy(s->runs0, s->runs, sizeof(run_t) * (size_t)*nr);
   for (int i = i0 + 1; i < i0 + n; i++) {
-    int o, h, adjacent = runs_of(s, i) == nr;
+    int o, h, adjacent = runs_of(s, i) == *nr;
     line_at(s, i, &o, &h);
-    for (int r = 0; adjacent && r < nr; r++) {
+    for (int r = 0; adjacent && r < *nr; r++) {
       const run_t *u = &s->runs[r], *v = &s->runs0[r];
       adjacent = u->ld == v->ld && u->len == v->len && u->lofs == v->lofs &&
                  u->p == elem(s, v->p, s->right ? o - oi : (long)(o - oi) * v->ld);
     }
-    if (!adjacent) { // line by line
-      for (int j = i0; j < i0 + n; j++)
-        RMA_CALL(update(s, j, 1, k, x, xld));
+    if (!adjacent)
       return 0;
-    }
     hi = o + h - oi;
+  }
+  *ext = hi;
+  return 1;
+}
+
+// 3. Update this rank's tiles of lines i0 .. i0 + n - 1 (consecutive, all
+// held here) with the solved block x (ld xld) of op(A)'s rows / columns
+// [ok, ok + hk): one kernel call per run of tiles when the lines extend
+// line i0's runs in memory, else line by line.
+static int update(trsm_t *s, int i0, int n, int ok, int hk, const char *x, int xld) {
+  int oi, hi, ld, nr, rc = 0;
+  line_at(s, i0, &oi, &hi);
+  if (!lines_adjacent(s, i0, n, &nr, &hi)) {
+    for (int j = i0; j < i0 + n; j++)
+      RMA_CALL(update(s, j, 1, ok, hk, x, xld));
+    return 0;
   }
   // op(A)_ik (left) or op(A)_ki (right) over the lines' extent hi.
   const void *a =
@@ -264,6 +281,42 @@ static int update(trsm_t *s, int i0, int n, int k, const char *x, int xld) {
                          xld, 1, u->p, u->ld);
   }
   rma_timing_stop(PH_UPDATE, t0);
+  return 0;
+}
+
+// One grid row (left) / column (right) across lines in a BLOCK_CYCLIC
+// directory: each rank holds whole lines of its part of B, each line one
+// strided array, consecutive lines adjacent, and needs nothing from the
+// others. It solves alone, blocked by about LOCAL_BLOCK of op(A)'s order
+// (a block of consecutive lines: one kernel trsm, then one gemm over every
+// later line, k = the block's extent instead of one tile's).
+static int solve_local(trsm_t *s) {
+  int hmax = s->right ? s->t->nb : s->t->mb, blk = LOCAL_BLOCK / hmax > 1 ? LOCAL_BLOCK / hmax : 1;
+  for (int b = 0; b < s->nl && s->loc > 0;) {
+    int n = s->nl - b < blk ? s->nl - b : blk, nr, ext, ld, rc = 0;
+    int i0 = s->forward ? b : s->nl - b - n;
+    if (!lines_adjacent(s, i0, n, &nr, &ext)) // not expected in this layout: line by line
+      n = 1, i0 = s->forward ? b : s->nl - b - 1, lines_adjacent(s, i0, 1, &nr, &ext);
+    int off, h;
+    line_at(s, i0, &off, &h);
+    const void *akk = a_block(s, off, ext, off, ext, &ld, &rc);
+    RMA_CALL(rc);
+    double t0 = rma_timing_start();
+    for (int r = 0; r < nr; r++) {
+      run_t *u = &s->runs0[r];
+      rma_kernel_trsm_dt(s->dt, s->sh.side, s->sh.lower, s->sh.op, s->sh.unit,
+                         s->right ? u->len : ext, s->right ? ext : u->len, 1, akk, ld, u->p, u->ld);
+    }
+    rma_timing_stop(PH_SOLVE, t0);
+    // Every later line (one run per line in this layout: x is the block's).
+    if (nr != 1)
+      return RMA_ERR_LAYOUT;
+    const char *x = s->runs0[0].p;
+    int xld = s->runs0[0].ld, lo = s->forward ? i0 + n : 0, hi = s->forward ? s->nl : i0;
+    if (hi > lo)
+      RMA_CALL(update(s, lo, hi - lo, off, ext, x, xld));
+    b += n;
+  }
   return 0;
 }
 
@@ -291,11 +344,12 @@ static int step(trsm_t *s, int g, int *ahead) {
     rma_timing_stop(PH_COMM, t0);
   }
   if (s->loc > 0 && g < s->nl - 1) {
-    int xld;
+    int xld, ok, hk;
     const char *x = slab_of(s, g, k, &xld);
+    line_at(s, k, &ok, &hk);
     int next = line_of(s, g + 1);
     if (s->mine == line_grid(s, next)) {
-      RMA_CALL(update(s, next, 1, k, x, xld));
+      RMA_CALL(update(s, next, 1, ok, hk, x, xld));
       RMA_CALL(solve_send(s, g + 1, next));
       *ahead = 1;
     }
@@ -307,7 +361,7 @@ static int step(trsm_t *s, int g, int *ahead) {
       while (i + n < hi && s->mine == line_grid(s, i + n))
         n++;
       if (n > 0)
-        RMA_CALL(update(s, i, n, k, x, xld));
+        RMA_CALL(update(s, i, n, ok, hk, x, xld));
       i += n > 0 ? n : 1;
     }
   }
@@ -348,16 +402,28 @@ int rma_trsm_run(const rma_trsm_shape_t *sh, const rma_tiles_t *tb, void *bseg, 
   s.slab = (long)hmax * lmax;
   s.runs = malloc(sizeof(run_t) * (size_t)(ncross + 1));
   s.runs0 = malloc(sizeof(run_t) * (size_t)(ncross + 1));
-  s.abuf = malloc(s.es * (size_t)hmax * (size_t)(s.right ? tb->n : tb->m));
+  int wmax = hmax > LOCAL_BLOCK ? hmax : LOCAL_BLOCK + hmax;
+  s.abuf = malloc(s.es * (size_t)wmax * (size_t)(s.right ? tb->n : tb->m));
   s.line = malloc(sizeof(int) * (size_t)s.nacross);
   int rc = s.runs && s.runs0 && s.abuf && s.line ? 0 : RMA_ERR_NO_MEMORY;
   if (rc == 0)
     rc = rma_tree_init(&s.tree, s.nacross);
   rma_ring_desc_t ring = {C_PER_SLOT, 0, s.nalong * s.slab, 0, PH_WAIT, s.dt};
   rc = rma_status_agree(ctx->comm, rc);
-  if (rc == 0)
+  // The same choice on every rank (from the directory): no ring when no
+  // rank needs another's lines.
+  int local = s.nacross == 1 && tb->kind == RMA_TILES_BLOCK_CYCLIC && !tb->o.colmajor;
+  if (rc == 0 && local) {
+    rma_timeline_t tl;
+    rma_timeline_begin(&tl, "trsm", &trsm_phases, 1);
+    rc = s.in_grid ? solve_local(&s) : 0;
+    rma_timeline_step(&tl, 0);
+    rc = rma_status_agree(ctx->comm, rc);
+    rma_timeline_report(&tl, "rma_trsm (local)");
+    rma_timeline_free(&tl);
+  } else if (rc == 0)
     rc = rma_ring_open(&s.ring, &ring);
-  if (rc == 0) {
+  if (rc == 0 && !local) {
     rma_timeline_t tl;
     rma_timeline_begin(&tl, "trsm", &trsm_phases, s.nl);
     int ahead = 0;
