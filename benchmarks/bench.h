@@ -40,7 +40,12 @@
 
 #define BENCH_MAX_LIST 64
 
-typedef enum { OP_GEMM, OP_LU, OP_COUNT } bench_op_t;
+/* OP_POTRF: the Cholesky factorization (checked by a solve with its factor,
+ * as the LU); OP_LU and OP_POTRF are the factorizations (bench_op_factor).
+ * OP_TRSM: B := alpha A^-1 B, A m x m lower triangular (SIDE L, UPLO L,
+ * TRANSA N, DIAG N: the issue's cell), B m x n. */
+typedef enum { OP_GEMM, OP_LU, OP_POTRF, OP_TRSM, OP_COUNT } bench_op_t;
+static inline int bench_op_factor(bench_op_t op) { return op == OP_LU || op == OP_POTRF; }
 /* Element types of gemm; d first, so a case that does not say is double. */
 typedef enum { DT_D, DT_S, DT_C, DT_Z, DT_COUNT } bench_dtype_t;
 /* IMPL_RMA_PD: rma_pdgemm / rma_pdgetrf on the scalapack impl's own arrays. */
@@ -93,7 +98,11 @@ typedef enum {
   GC_LU_NOPIV, /* rma_lu without pivoting vs the LAPACKE limit */
   GC_SMALL,    /* small dgemm vs pdgemm */
   GC_TYPES,    /* gemm in s, c, z: both layouts x two transposes x nb vs p?gemm, limit */
-  GC_LU_TYPES  /* zgetrf with pivoting, first call, both layouts x nb vs pzgetrf */
+  GC_LU_TYPES, /* zgetrf with pivoting, first call, both layouts x nb vs pzgetrf */
+  GC_POTRF,    /* dpotrf (n) and zpotrf (n / 2), L and U, first call, both layouts x nb
+                  vs p?potrf, limit */
+  GC_TRSM      /* dtrsm L L N N, m = n, both layouts x nb vs pdtrsm, limit */
+  /* output.c names each section in the JSON rows: keep its list in this order */
 } bench_section_t;
 
 /* One configuration to run. */
@@ -108,7 +117,9 @@ typedef struct {
   int p, q;              /* process grid; 0 x 0 for limit */
   char ta, tb;           /* gemm transposes: N, T, C ('C' only for complex types) */
   int pivot;             /* LU: 1 partial pivoting on a random matrix, 0 none on a
-                            diagonally dominant one (every impl of the group factors it) */
+                            diagonally dominant one (every impl of the group factors it);
+                            potrf: 0 */
+  char uplo;             /* potrf: the triangle factored, 'L' or 'U' */
   bench_ablate_t ablate; /* rma dgemm only */
   int first_call;        /* rma LU: the reported time is the first call after a fresh
                             rma_init (no warm-up); the repeats after it are the warm time */
@@ -164,6 +175,7 @@ typedef struct {
   char trans[9][2];
   int ntrans;
   int pivots[2]; /* rma LU modes selected: [0] nopiv, [1] pivot */
+  int uplos[2];  /* potrf triangles selected: [0] L, [1] U */
   int repeat;
   int weak; /* N_PER_PROC, 0 when not a weak run */
   int ablate;
@@ -200,22 +212,6 @@ int bench_coll_run(const bench_env_t *env, const char *csv, int iters);
  * run failed or did not converge. */
 int bench_jacobi_run(const bench_env_t *env, const char *csv, const int *sizes, int nsizes,
                      int slow_us, double tol, int maxit);
-
-/* impl_limit.c: the limit's BLAS threads. begin (collective over the node's
- * ranks): rank 0 runs with the node's ranks as OpenBLAS threads on the union
- * of their CPU masks; returns the CPUs in the union. end (local): rank 0 back
- * to one thread on its own mask. */
-int bench_limit_begin(const bench_env_t *env);
-void bench_limit_end(const bench_env_t *env);
-
-/* impl_rma.c: rma_finalize + rma_init (untimed): the next rmala call is a
- * program's first. Collective; returns 0 or rma_init's code. */
-int bench_fresh_library(const bench_env_t *env);
-
-/* potrf.c: the --op potrf run (rmala's Cholesky vs p?potrf and the LAPACKE
- * limit; its options read from argv). Collective. Returns 0, 1 when a run
- * failed its check, 2 for an empty list. */
-int bench_potrf_run(const bench_env_t *env, int argc, char **argv);
 
 /* options.c */
 int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_t *env);
@@ -265,6 +261,8 @@ size_t bench_dtype_size(bench_dtype_t dt);     /* bytes of one element */
 double bench_dtype_eps(bench_dtype_t dt);      /* unit roundoff: 2^-24 (s, c), 2^-53 (d, z) */
 const char *bench_dtype_ops(bench_dtype_t dt); /* "sgemm", "dgemm", "cgemm", "zgemm" */
 const char *bench_dtype_lu(bench_dtype_t dt);  /* "sgetrf", "dgetrf", "cgetrf", "zgetrf" */
+const char *bench_dtype_potrf(bench_dtype_t dt); /* "spotrf", "dpotrf", "cpotrf", "zpotrf" */
+const char *bench_dtype_trsm(bench_dtype_t dt);  /* "strsm", "dtrsm", "ctrsm", "ztrsm" */
 /* Element idx of buf set to v / read back; v rounded to the type. */
 void bench_value_store(bench_dtype_t dt, void *buf, size_t idx, double _Complex v);
 double _Complex bench_value_load(bench_dtype_t dt, const void *buf, size_t idx);
@@ -278,19 +276,33 @@ typedef struct {
 } bench_samples_t;
 void bench_samples_make(int m, int n, int count, bench_samples_t *s);
 void bench_samples_free(bench_samples_t *s);
+/* trsm: every row of a few columns of the m x n solution X (the first,
+ * the last, two seeded ones), the same on every rank. */
+void bench_trsm_samples_make(int m, int n, bench_samples_t *s);
+/* trsm: the entry ratio of X's sampled columns (xvals on rank 0, at s's
+ * positions); the worst on every rank (NaN when an entry is NaN). Collective. */
+double bench_check_trsm(const bench_env_t *env, const bench_case_t *c, const bench_samples_t *s,
+                        const double _Complex *xvals);
+/* trsm: entry (i, k) of the triangular A (the diagonally dominant LU matrix's
+ * lower triangle, zero above) and of B, in the case's type. */
+double _Complex bench_trsm_a(const bench_case_t *c, long i, long k);
 double bench_check_gemm(const bench_env_t *env, const bench_case_t *c, const bench_samples_t *s,
                         const double _Complex *cvals);
 
 typedef struct {
   int n;
-  int dd;       /* 1: diagonally dominant (random + n on the diagonal); 0: random */
+  int dd;       /* the matrix (bench_lu_entry): 0 random, 1 diagonally dominant, 2 / 3 the
+                   Hermitian positive definite one of potrf 'L' / 'U' */
   double *b;    /* right-hand side, full on every rank (d) */
   double anorm; /* ||A||_inf */
   double bnorm; /* ||b||_inf */
   bench_dtype_t dt;  /* element type; s, c, z: b is in bt, not b */
-  double _Complex *bt; /* s, c, z: the right-hand side rounded to the type, full on every rank */
+  double _Complex *bt; /* the right-hand side rounded to the type, full on every rank (d:
+                          b's values too) */
 } bench_lu_problem_t;
 double bench_lu_entry(int n, int dd, long i, long j);
+/* The matrix kind (bench_lu_problem_t's dd) a factorization case factors. */
+int bench_case_matrix(const bench_case_t *c);
 /* Entry (i,j) of the LU matrix in type dt, as the type holds it (d: bench_lu_entry;
  * s, c, z: rt_tvalue(SEED_LU) plus n on the diagonal when dd, as rt_tfill makes it). */
 double _Complex bench_lu_tentry(bench_dtype_t dt, int n, int dd, long i, long j);

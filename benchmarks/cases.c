@@ -78,7 +78,8 @@ static int max_nb(const bench_opts_t *o) {
 
 // Cases of one group: base says op, dimensions, transposes and, for LU, the
 // pivoting mode (pivot = 0: rma without pivoting and the peers on the same
-// diagonally dominant matrix). ablate: add the Table I variants (dgemm).
+// diagonally dominant matrix), for potrf the triangle. ablate: add the
+// Table I variants (dgemm).
 static void group_cases(bench_case_list_t *l, const bench_opts_t *o, bench_case_t base,
                         const int *gp, const int *gq, int ngrid, int ablate) {
   base.layout = LAYOUT_NONE;
@@ -181,6 +182,32 @@ int bench_cases_build(const bench_opts_t *o, const bench_env_t *env, bench_case_
     if (!o->ops[op])
       continue;
     for (int i = 0; i < nn; i++) {
+      if (op == OP_TRSM) { // B := A^-1 B, A lower triangular, m = n
+        for (int dt = 0; dt < DT_COUNT; dt++) {
+          if (!o->dtypes[dt])
+            continue;
+          int n = type_n(o, dt, ns[i]);
+          bench_case_t base = {.op = OP_TRSM, .dt = (bench_dtype_t)dt, .m = n, .n = n, .k = n,
+                               .ta = 'N', .tb = 'N', .uplo = 'L', .pivot = 1};
+          base.group = group++;
+          group_cases(&l, o, base, gp, gq, ngrid, 0);
+        }
+        continue;
+      }
+      if (op == OP_POTRF) {
+        // The Hermitian positive definite matrix of each triangle, per type.
+        for (int dt = 0; dt < DT_COUNT; dt++)
+          for (int u = 0; u < 2; u++) {
+            if (!o->dtypes[dt] || !o->uplos[u])
+              continue;
+            int n = type_n(o, dt, ns[i]);
+            bench_case_t base = {.op = OP_POTRF, .dt = (bench_dtype_t)dt, .m = n, .n = n,
+                                 .ta = 'N', .tb = 'N', .uplo = "LU"[u]};
+            base.group = group++;
+            group_cases(&l, o, base, gp, gq, ngrid, 0);
+          }
+        continue;
+      }
       if (op == OP_LU) {
         // Pivoting on a random matrix (also when only peers run: they always
         // pivot), then rma without pivoting on a diagonally dominant one.

@@ -4,8 +4,9 @@
  * gemm: a sample of entries of C is compared, on rank 0, with a reference
  * computed in long double (complex for c and z) straight from the generator
  * (O(k) per entry), with the unit roundoff of the element type.
- * LU: the factorization solves A x = b with b = A x0, and the HPL residual of
- * x is computed over all ranks, each generating a stripe of rows of A.
+ * LU (and potrf): the factorization solves A x = b with b = A x0, and the HPL
+ * residual of x is computed over all ranks, each generating a stripe of rows of A.
+ * trsm: whole columns of X are checked entry by entry against A X = alpha B.
  */
 #include <complex.h>
 #include <math.h>
@@ -118,6 +119,68 @@ double bench_check_gemm(const bench_env_t *env, const bench_case_t *c, const ben
   return worst;
 }
 
+/* ---- trsm -------------------------------------------------------------- */
+
+void bench_trsm_samples_make(int m, int n, bench_samples_t *s) {
+  int cols[4] = {0, n - 1, 0, 0};
+  for (int c = 2; c < 4; c++) {
+    int j = (int)((rt_entry(BENCH_SEED_SAMPLE, c, 2) + 0.5) * n);
+    cols[c] = j < n ? j : n - 1;
+  }
+  int nc = n > 1 ? 4 : 1;
+  s->m = m;
+  s->n = n;
+  s->count = nc * m;
+  s->i = malloc(sizeof(int) * (size_t)(s->count > 0 ? s->count : 1));
+  s->j = malloc(sizeof(int) * (size_t)(s->count > 0 ? s->count : 1));
+  for (int c = 0; c < nc; c++)
+    for (int i = 0; i < m; i++)
+      s->i[c * m + i] = i, s->j[c * m + i] = cols[c];
+}
+
+double complex bench_trsm_a(const bench_case_t *c, long i, long k) {
+  return k <= i ? bench_lu_tentry(c->dt, c->m, 1, i, k) : 0.0;
+}
+
+/*
+ * ==== trsm check (entry ratio on whole columns of X) ====
+ *   for each sampled column j and every row i:
+ *   ratio = |sum_k A(i,k) X(k,j) - alpha B(i,j)| / (eps * (sum_k |A(i,k)| |X(k,j)| + |alpha B(i,j)|))
+ *   (long double, complex for c and z; A and B the type-rounded values every
+ *   impl was given); pass when the worst is <= 16. A triangular solve is
+ *   backward stable componentwise (|dA| <= gamma_m |A|): the ratio stays
+ *   far below the bound for a right answer.
+ */
+double bench_check_trsm(const bench_env_t *env, const bench_case_t *c, const bench_samples_t *s,
+                        const double complex *xvals) {
+  double worst = 0.0;
+  const long double eps = bench_dtype_eps(c->dt);
+  int m = s->m;
+  if (env->rank == 0)
+    for (int t0 = 0; t0 < s->count && !isnan(worst); t0 += m) {
+      const double complex *x = xvals + t0; // column s->j[t0], rows 0 .. m-1
+      for (long i = 0; i < m; i++) {
+        long double complex acc = 0.0L;
+        long double mag = 0.0L;
+        for (long k = 0; k <= i; k++) {
+          long double complex p = (long double complex)bench_trsm_a(c, i, k) * x[k];
+          acc += p;
+          mag += cabsl(p);
+        }
+        long double complex b = BENCH_ALPHA * bench_entry(c->dt, BENCH_SEED_B, i, s->j[t0]);
+        long double den = eps * (mag + cabsl(b));
+        double ratio = (double)(cabsl(acc - b) / (den > 0 ? den : 1.0L));
+        if (isnan(ratio)) {
+          worst = NAN;
+          break;
+        }
+        worst = ratio > worst ? ratio : worst;
+      }
+    }
+  MPI_Bcast(&worst, 1, MPI_DOUBLE, 0, env->comm);
+  return worst;
+}
+
 /* ---- LU ---------------------------------------------------------------- */
 
 // Entry (i,j) of an LU test matrix. dd = 0: random, uniform in [-0.5, 0.5),
@@ -125,8 +188,24 @@ double bench_check_gemm(const bench_env_t *env, const bench_case_t *c, const ben
 // the same plus n on the diagonal, diagonally dominant, so factoring without
 // pivoting is stable (the no-pivot runs; there every interchange of a
 // pivoting peer is a no-op). Every impl of a group factors the same matrix.
+// dd = 2 / 3 (potrf 'L' / 'U'): the Hermitian (symmetric) matrix whose lower
+// / upper triangle is the dd = 1 matrix's, the other triangle its mirror
+// (conjugated for c and z) and the diagonal real, positive definite by
+// diagonal dominance: what p?potrf and rmala read from an array holding
+// the dd = 1 matrix (a Cholesky reads one triangle and the diagonal's real
+// part), so every impl may fill that one.
+static int mirrored(int dd, long i, long j) { return (dd == 2 && i < j) || (dd == 3 && i > j); }
+
 double bench_lu_entry(int n, int dd, long i, long j) {
+  if (mirrored(dd, i, j))
+    return bench_lu_entry(n, dd, j, i);
   return rt_entry(BENCH_SEED_LU, i, j) + (dd && i == j ? (double)n : 0.0);
+}
+
+int bench_case_matrix(const bench_case_t *c) {
+  if (c->op == OP_POTRF)
+    return c->uplo == 'U' ? 3 : 2;
+  return !c->pivot;
 }
 
 static void my_rows(const bench_env_t *env, int n, int *r0, int *r1) {
@@ -188,23 +267,27 @@ void bench_lu_problem_free(bench_lu_problem_t *pr) {
 double complex bench_lu_tentry(bench_dtype_t dt, int n, int dd, long i, long j) {
   if (dt == DT_D)
     return bench_lu_entry(n, dd, i, j);
+  if (mirrored(dd, i, j))
+    return conj(bench_lu_tentry(dt, n, dd, j, i));
   double complex v = bench_entry(dt, BENCH_SEED_LU, i, j);
   if (dd && i == j) { // as rt_tfill: the diagonal added, then rounded to the type
     double complex r;
     bench_value_store(dt, &r, 0, v + (double)n);
     v = bench_value_load(dt, &r, 0);
   }
-  return v;
+  return dd >= 2 && i == j ? creal(v) : v;
 }
 
 // b = A x0 in long double (complex), rounded to the type, x0(i) =
 // rt_tvalue(SEED_X, i, 0); the type's entries of A.
 void bench_lu_problem_make_t(const bench_env_t *env, bench_dtype_t dt, int n, int dd,
                              bench_lu_problem_t *pr) {
-  if (dt == DT_D) {
+  if (dt == DT_D) { // b on doubles, and its values in bt for the typed paths
     bench_lu_problem_make(env, n, dd, pr);
     pr->dt = DT_D;
-    pr->bt = NULL;
+    pr->bt = malloc(sizeof(double complex) * (size_t)(n > 0 ? n : 1));
+    for (int i = 0; i < n; i++)
+      pr->bt[i] = pr->b[i];
     return;
   }
   int r0, r1;
@@ -243,10 +326,11 @@ void bench_lu_problem_make_t(const bench_env_t *env, bench_dtype_t dt, int n, in
 }
 
 /*
- * ==== LU check in s, c, z (HPL scaled residual, typed) ====
+ * ==== LU and potrf check in any type (HPL scaled residual, typed) ====
  *   res = ||A x - b||_inf / (eps * (||A||_inf * ||x||_inf + ||b||_inf) * n)
  *   with |.| the modulus, eps the type's unit roundoff (2^-24 for s and c,
- *   2^-53 for z), A x - b in long double (complex); pass when res < 16.
+ *   2^-53 for d and z), A x - b in long double (complex); pass when res < 16.
+ *   (The d LU rows keep bench_record_lu on doubles.)
  */
 void bench_record_lu_t(const bench_env_t *env, const bench_lu_problem_t *pr,
                        const double complex *x, bench_result_t *r) {
@@ -309,9 +393,9 @@ double bench_check_lu(const bench_env_t *env, const bench_lu_problem_t *pr, cons
 }
 
 // OK when the residual is a number within the threshold: <= 16 for the
-// gemm entry ratio, < 16 for the HPL residual (NaN fails both).
+// gemm and trsm entry ratios, < 16 for the HPL residual (NaN fails both).
 bench_status_t bench_status_of(bench_op_t op, double residual) {
-  int ok = op == OP_GEMM ? residual >= 0.0 && residual <= BENCH_RESIDUAL_MAX
+  int ok = !bench_op_factor(op) ? residual >= 0.0 && residual <= BENCH_RESIDUAL_MAX
                          : residual >= 0.0 && residual < BENCH_RESIDUAL_MAX;
   return ok ? ST_OK : ST_FAILED;
 }

@@ -4,7 +4,8 @@
 # of a `rmala-bench --quick --op gemm --dtype s,c,z --trans NN,NT,NC,CT` CSV):
 # the exact header — the current one, ending in dtype, or the one before the
 # dtype column (21 columns, every row double) — every expected row present
-# (102 for --quick, 117 for the grid check, 220 for the types), every row run
+# (129 for --quick, 167 for the grid check, 220 for the types; an old CSV
+# without the dtype column: 102 and 69), every row run
 # at np = NP, lib_MB a number on rma rows and empty on the peers', and every
 # status OK — or NOT_IMPLEMENTED, the report of an rmala operation that is not
 # built yet (expected and reported, not a failure).
@@ -73,6 +74,17 @@ END {
       # zgetrf n = 60, first call: 2 pzgetrf (nb 16, 32) + 2 layouts x 2 nb.
       gneed("zgetrf,60,scalapack,pivot", 2); gneed("zgetrf,60,rma,pivot", 4)
       expect += 6
+      # dpotrf n = 120 and zpotrf n = 60, UPLO L and U, first call: limit + 3
+      # p?potrf + 2 layouts x 3 nb each; dtrsm n = 120: limit + 3 pdtrsm + 6 rma.
+      split("dpotrf,120 zpotrf,60", po, " ")
+      for (i = 1; i <= 2; i++)
+        for (u = 1; u <= 2; u++) {
+          split(po[i], f, ",")
+          ul = u == 1 ? "L" : "U"
+          gneed(f[1] "," f[2] ",limit," ul, 1); gneed(f[1] "," f[2] ",scalapack," ul, 3); gneed(f[1] "," f[2] ",rma," ul, 6)
+        }
+      gneed("dtrsm,120,limit,LLNN", 1); gneed("dtrsm,120,scalapack,LLNN", 3); gneed("dtrsm,120,rma,LLNN", 6)
+      expect += 50
     }
   } else if (mode == "types") {
     # sgemm NN, NT (NC and CT are for complex types); cgemm, zgemm NN, NT, NC,
@@ -105,6 +117,15 @@ END {
       need("lu," lu[i] ",square", 1)
     if (!abl["rma-ablate:no-shared-memory"]) { print "missing: ablation no-shared-memory"; bad++ }
     expect = 102
+    if (nf == 22) { # potrf L and U, trsm: each limit + 2 p?xxx + 2 rma-pd + 2 layouts x 2 nb
+      split("limit scalapack rma rma-pd", im, " ")
+      for (i = 1; i <= 4; i++) {
+        n = im[i] == "limit" ? 1 : im[i] == "rma" ? 4 : 2
+        need("dpotrf," im[i] ",L,square", n); need("dpotrf," im[i] ",U,square", n)
+        need("dtrsm," im[i] ",LLNN,square", n)
+      }
+      expect += 27
+    }
   }
   if (rows != expect) { printf "expected %d rows, found %d\n", expect, rows; bad++ }
   if (bad) exit 1

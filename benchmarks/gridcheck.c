@@ -32,8 +32,18 @@
  *          (16, 32 with --quick), first call after a fresh rma_init, next to
  *          pzgetrf of the same nb; target first call >= 1.00x pzgetrf.
  *          Complex flops: 8/3 n^3.
- * --dtype selects the groups: d (dgemm, small, LU, nopiv), s, c, z (the
- * type cells; z also zgetrf) (default all); --op selects gemm and LU.
+ *   potrf  rma_potrf in d (n) and z (n / 2), UPLO L and U, on {tiled,
+ *          ScaLAPACK} x nb, first call after a fresh rma_init, next to
+ *          p?potrf of the same nb and the LAPACKE ?potrf limit on the same
+ *          matrix; targets first call >= 1.00x p?potrf of the same nb,
+ *          >= 0.85x limit. Flops: n^3 / 3 (complex: 4/3 n^3).
+ *   trsm   rma_trsm SIDE L, UPLO L, TRANSA N, DIAG N, m = n, in d, on {tiled,
+ *          ScaLAPACK} x nb, next to pdtrsm of the same nb and the limit
+ *          (cblas_dtrsm, as many threads as ranks on the node); target
+ *          >= 1.00x pdtrsm of the same nb. Flops: m^2 n.
+ * --dtype selects the groups: d (dgemm, small, LU, nopiv, dpotrf, dtrsm), s, c, z
+ * (the type cells; z also zgetrf and zpotrf) (default all); --op selects
+ * gemm, LU, potrf and trsm.
  * Every rma cell starts from a fresh library (rma_finalize + rma_init,
  * untimed): cells do not depend on the order they run in, and lib_MB is the
  * cell's own tile store and mailbox, not capacity pooled by an earlier call.
@@ -143,6 +153,34 @@ int bench_gridcheck_cases(const bench_opts_t *o, const bench_env_t *env, const i
       c.first_call = 1;
       c.group = group++;
       gc_group(l, c, 0, 1, o->gc_lut_nb, o->ngc_lut_nb);
+    }
+    if (o->ops[OP_TRSM] && o->dtypes[DT_D]) {
+      bench_case_t c = base;
+      c.op = OP_TRSM;
+      c.m = c.n = c.k = n;
+      c.ta = c.tb = 'N';
+      c.uplo = 'L';
+      c.section = GC_TRSM;
+      c.group = group++;
+      gc_group(l, c, 1, 1, o->nb, o->nnb);
+    }
+    for (int d = 0; d < 2 && o->ops[OP_POTRF]; d++) { // dpotrf at n, zpotrf at n / 2
+      bench_dtype_t dt = d ? DT_Z : DT_D;
+      if (!o->dtypes[dt])
+        continue;
+      for (int u = 0; u < 2; u++) {
+        bench_case_t c = base;
+        c.op = OP_POTRF;
+        c.dt = dt;
+        c.m = c.n = dt == DT_D ? n : type_n(dt, n);
+        c.ta = c.tb = 'N';
+        c.uplo = "LU"[u];
+        c.pivot = 0;
+        c.section = GC_POTRF;
+        c.first_call = 1;
+        c.group = group++;
+        gc_group(l, c, 1, 1, o->nb, o->nnb);
+      }
     }
     for (int d = 0; d < 3 && o->ops[OP_GEMM]; d++) {
       bench_dtype_t dt = gc_types[d];
@@ -483,9 +521,105 @@ static void print_lu_types(const bench_opts_t *o, const bench_result_t *rows, in
     }
 }
 
+// The potrf row of type dt, order n, triangle uplo, impl, layout and nb.
+static const bench_result_t *find_potrf(const bench_result_t *rows, int count, bench_dtype_t dt,
+                                        int n, char uplo, bench_impl_t impl, bench_layout_t lay,
+                                        int nb) {
+  for (int i = 0; i < count; i++) {
+    const bench_case_t *c = &rows[i].c;
+    if (c->section == GC_POTRF && c->dt == dt && c->n == n && c->uplo == uplo &&
+        c->impl == impl && (impl != IMPL_RMA || c->layout == lay) &&
+        (impl == IMPL_LIMIT || c->nb == nb))
+      return &rows[i];
+  }
+  return NULL;
+}
+
+// The potrf cells of type dt at size n of --n (z: n / 2): first call vs
+// p?potrf of the same nb and vs the limit.
+static void print_potrf(const bench_opts_t *o, const bench_result_t *rows, int count, int n,
+                        bench_dtype_t dt, tally_t *t) {
+  int nt = dt == DT_D ? n : type_n(dt, n);
+  const char *op = bench_dtype_potrf(dt);
+  for (int u = 0; u < 2; u++) {
+    char uplo = "LU"[u];
+    if (!find_potrf(rows, count, dt, nt, uplo, IMPL_RMA, LAYOUT_TILED, o->nb[0]))
+      continue;
+    const bench_result_t *lim = find_potrf(rows, count, dt, nt, uplo, IMPL_LIMIT, LAYOUT_NONE, 0);
+    char gl[16];
+    gf_str(lim, gl, sizeof gl);
+    printf("\nGrid check: %s UPLO %c n=%d, GFLOP/s (%s n^3 flops); limit = LAPACKE_%s, %s: %s\n",
+           op, uplo, nt, bench_dtype_complex(dt) ? "4/3" : "1/3", op, lim ? lim->note : "not run",
+           gl);
+    printf("  first = rma's FIRST call after a fresh rma_init (the reported time); warm = best of "
+           "the repeats after it;\n  p%s = best of %d after a warm-up; targets: first call >= "
+           "1.00x p%s of the same nb, >= 0.85x limit\n",
+           op, o->repeat, op);
+    printf("  %-10s %4s %9s %9s %9s %-14s %-9s %-12s\n", "layout", "nb", "first", "warm", "p?potrf",
+           "first/p?potrf", "warm/pp", "vs_limit");
+    for (int lay = 0; lay < 2; lay++)
+      for (int b = 0; b < o->nnb; b++) {
+        int nb = o->nb[b];
+        const bench_result_t *r =
+            find_potrf(rows, count, dt, nt, uplo, IMPL_RMA, (bench_layout_t)lay, nb);
+        const bench_result_t *sp =
+            find_potrf(rows, count, dt, nt, uplo, IMPL_SCALAPACK, LAYOUT_NONE, nb);
+        if (!r)
+          continue;
+        char g[16], gw[16] = "-", gs[16], v1[24], v2[24], w[16] = "-";
+        gf_str(r, g, sizeof g);
+        gf_str(sp, gs, sizeof gs);
+        double warm = r->status == ST_OK && r->time_warm > 0
+                          ? bench_flops(&r->c) / r->time_warm * 1e-9
+                          : -1.0;
+        if (warm > 0)
+          snprintf(gw, sizeof gw, "%.2f", warm);
+        if (warm > 0 && gf_of(sp) > 0)
+          snprintf(w, sizeof w, "%.3f", warm / sp->gflops);
+        verdict(r, gf_of(sp), 1.0, t, v1, sizeof v1);
+        verdict(r, gf_of(lim), 0.85, t, v2, sizeof v2);
+        printf("  %-10s %4d %9s %9s %9s %-14s %-9s %-12s\n", lay_name(lay), nb, g, gw, gs, v1, w,
+               v2);
+      }
+  }
+}
+
+// The dtrsm cells at size n of --n: rma vs pdtrsm of the same nb, and the limit.
+static void print_trsm(const bench_opts_t *o, const bench_result_t *rows, int count, int n,
+                       tally_t *t) {
+  if (!find(rows, count, GC_TRSM, n, IMPL_RMA, LAYOUT_TILED, 'N', 'N', o->nb[0]))
+    return;
+  const bench_result_t *lim = find(rows, count, GC_TRSM, n, IMPL_LIMIT, LAYOUT_NONE, 'N', 'N', 0);
+  char gl[16];
+  gf_str(lim, gl, sizeof gl);
+  printf("\nGrid check: dtrsm SIDE L UPLO L TRANSA N DIAG N, m=n=%d, GFLOP/s (m^2 n flops); best "
+         "of %d after a warm-up;\n  limit = cblas_dtrsm, %s: %s\n",
+         n, o->repeat, lim ? lim->note : "not run", gl);
+  printf("  target: rma >= 1.00x pdtrsm of the same nb\n");
+  printf("  %-10s %4s %9s %9s %-12s %-12s\n", "layout", "nb", "rma", "pdtrsm", "vs_pdtrsm",
+         "vs_limit");
+  for (int lay = 0; lay < 2; lay++)
+    for (int b = 0; b < o->nnb; b++) {
+      int nb = o->nb[b];
+      const bench_result_t *r = find(rows, count, GC_TRSM, n, IMPL_RMA, (bench_layout_t)lay, 'N',
+                                     'N', nb);
+      const bench_result_t *sp =
+          find(rows, count, GC_TRSM, n, IMPL_SCALAPACK, LAYOUT_NONE, 'N', 'N', nb);
+      if (!r)
+        continue;
+      char g[16], gs[16], v1[24], vl[16] = "-";
+      gf_str(r, g, sizeof g);
+      gf_str(sp, gs, sizeof gs);
+      verdict(r, gf_of(sp), 1.0, t, v1, sizeof v1);
+      if (gf_of(r) > 0 && gf_of(lim) > 0)
+        snprintf(vl, sizeof vl, "%.3f", r->gflops / lim->gflops);
+      printf("  %-10s %4d %9s %9s %-12s %-12s\n", lay_name(lay), nb, g, gs, v1, vl);
+    }
+}
+
 void bench_gridcheck_print(const bench_opts_t *o, const bench_env_t *env,
                            const bench_result_t *rows, int count) {
-  tally_t t[8];
+  tally_t t[11];
   memset(t, 0, sizeof t);
   int p = 0, q = 0;
   for (int i = 0; i < count && !p; i++)
@@ -499,14 +633,19 @@ void bench_gridcheck_print(const bench_opts_t *o, const bench_env_t *env,
     for (int d = 0; d < 3; d++)
       print_types(o, rows, count, o->n[i], gc_types[d], &t[4 + d]);
     print_lu_types(o, rows, count, o->n[i], &t[7]);
+    print_potrf(o, rows, count, o->n[i], DT_D, &t[8]);
+    print_potrf(o, rows, count, o->n[i], DT_Z, &t[9]);
+    print_trsm(o, rows, count, o->n[i], &t[10]);
   }
   print_small(o, rows, count, &t[3]);
-  static const char *const names[8] = {"dgemm", "LU first call", "LU no-pivot", "small dgemm",
-                                       "sgemm", "cgemm",         "zgemm",       "zgetrf first call"};
+  static const char *const names[11] = {
+      "dgemm",          "LU first call",     "LU no-pivot",       "small dgemm",
+      "sgemm",          "cgemm",             "zgemm",             "zgetrf first call",
+      "dpotrf first call", "zpotrf first call", "dtrsm"};
   int ok = 0, miss = 0, na = 0;
   const char *sep = "";
   printf("\nGrid check summary (targets met / checked):");
-  for (int s = 0; s < 8; s++) {
+  for (int s = 0; s < 11; s++) {
     int checked = t[s].ok + t[s].miss;
     if (!checked && !t[s].na)
       continue;

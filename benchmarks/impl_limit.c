@@ -1,7 +1,8 @@
 /*
  * impl_limit.c — the `limit` reference: the node's single-process vendor
  * BLAS/LAPACK rate. Rank 0 runs OpenBLAS dgemm / LAPACKE dgetrf on the whole
- * matrix (gemm: cblas_?gemm, LU: LAPACKE_?getrf of the case's element type) with as many threads
+ * matrix (gemm: cblas_?gemm, LU: LAPACKE_?getrf, potrf: LAPACKE_?potrf, trsm: cblas_?trsm of
+ * the case's element type) with as many threads
  * as there are ranks on its node, while the other
  * ranks wait in the timing barrier (sleeping, not spinning, so they leave
  * their cores to rank 0's threads); then the thread count goes back to 1.
@@ -91,7 +92,7 @@ static int gemm_call(void *p) {
 
 static int lu_setup(void *p) { // column-major A(i,j) at a[i + j*n]
   limit_ctx_t *x = p;
-  int n = x->c->n, dd = !x->c->pivot;
+  int n = x->c->n, dd = bench_case_matrix(x->c);
   double *a = x->a;
   bench_dtype_t dt = x->c->dt;
   if (x->env->rank == 0 && dt != DT_D)
@@ -105,9 +106,49 @@ static int lu_setup(void *p) { // column-major A(i,j) at a[i + j*n]
   return 0;
 }
 
+// LAPACKE ?potrf of the case's type and triangle on rank 0.
+static int potrf_call(limit_ctx_t *x) {
+  int n = x->c->n;
+  char u = x->c->uplo;
+  x->info = 0;
+  if (x->env->rank == 0)
+    switch (x->c->dt) {
+    case DT_S:
+      x->info = LAPACKE_spotrf(LAPACK_COL_MAJOR, u, n, x->a, n);
+      break;
+    case DT_C:
+      x->info = LAPACKE_cpotrf(LAPACK_COL_MAJOR, u, n, x->a, n);
+      break;
+    case DT_Z:
+      x->info = LAPACKE_zpotrf(LAPACK_COL_MAJOR, u, n, x->a, n);
+      break;
+    default:
+      x->info = LAPACKE_dpotrf(LAPACK_COL_MAJOR, u, n, x->a, n);
+    }
+  return x->info;
+}
+
+// LAPACKE ?potrs with the factor of potrf_call on b (n x 1) on rank 0.
+static int potrs_call(limit_ctx_t *x, void *b) {
+  int n = x->c->n;
+  char u = x->c->uplo;
+  switch (x->c->dt) {
+  case DT_S:
+    return LAPACKE_spotrs(LAPACK_COL_MAJOR, u, n, 1, x->a, n, b, n);
+  case DT_C:
+    return LAPACKE_cpotrs(LAPACK_COL_MAJOR, u, n, 1, x->a, n, b, n);
+  case DT_Z:
+    return LAPACKE_zpotrs(LAPACK_COL_MAJOR, u, n, 1, x->a, n, b, n);
+  default:
+    return LAPACKE_dpotrs(LAPACK_COL_MAJOR, u, n, 1, x->a, n, b, n);
+  }
+}
+
 static int lu_call(void *p) {
   limit_ctx_t *x = p;
   int n = x->c->n;
+  if (x->c->op == OP_POTRF)
+    return potrf_call(x);
   x->info = 0;
   if (x->env->rank == 0)
     switch (x->c->dt) {
@@ -126,6 +167,46 @@ static int lu_call(void *p) {
   return x->info;
 }
 
+// trsm: B (row-major, m x n, in cm) back to its input values (untimed).
+static int trsm_setup(void *p) {
+  limit_ctx_t *x = p;
+  const bench_case_t *c = x->c;
+  if (x->env->rank == 0)
+    for (long i = 0; i < c->m; i++)
+      for (long j = 0; j < c->n; j++)
+        bench_value_store(c->dt, x->cm, (size_t)(i * c->n + j),
+                          bench_entry(c->dt, BENCH_SEED_B, i, j));
+  return 0;
+}
+
+// cblas_?trsm (left, lower, no transpose, non-unit) on row-major A and B.
+static int trsm_call(void *p) {
+  limit_ctx_t *x = p;
+  const bench_case_t *c = x->c;
+  const double complex za = BENCH_ALPHA;
+  const float complex ca = BENCH_ALPHA;
+  int lda = c->m > 1 ? c->m : 1, ldb = c->n > 1 ? c->n : 1;
+  if (x->env->rank == 0)
+    switch (c->dt) {
+    case DT_S:
+      cblas_strsm(CblasRowMajor, CblasLeft, CblasLower, CblasNoTrans, CblasNonUnit, c->m, c->n,
+                  (float)BENCH_ALPHA, x->a, lda, x->cm, ldb);
+      break;
+    case DT_C:
+      cblas_ctrsm(CblasRowMajor, CblasLeft, CblasLower, CblasNoTrans, CblasNonUnit, c->m, c->n,
+                  &ca, x->a, lda, x->cm, ldb);
+      break;
+    case DT_Z:
+      cblas_ztrsm(CblasRowMajor, CblasLeft, CblasLower, CblasNoTrans, CblasNonUnit, c->m, c->n,
+                  &za, x->a, lda, x->cm, ldb);
+      break;
+    default:
+      cblas_dtrsm(CblasRowMajor, CblasLeft, CblasLower, CblasNoTrans, CblasNonUnit, c->m, c->n,
+                  BENCH_ALPHA, x->a, lda, x->cm, ldb);
+    }
+  return 0;
+}
+
 // Rank 0's CPU mask widened to the union of its node's ranks' masks; the old
 // mask is kept in *saved. Returns the number of CPUs in the union.
 static int widen_affinity(const bench_env_t *env, cpu_set_t *saved) {
@@ -139,29 +220,18 @@ static int widen_affinity(const bench_env_t *env, cpu_set_t *saved) {
   return CPU_COUNT(&all);
 }
 
-// Rank 0's mask before bench_limit_begin widened it.
-static cpu_set_t limit_saved;
-
-int bench_limit_begin(const bench_env_t *env) {
-  int cpus = widen_affinity(env, &limit_saved);
-  if (env->rank == 0)
-    openblas_set_num_threads(env->node_ranks);
-  return cpus;
-}
-
-void bench_limit_end(const bench_env_t *env) {
-  if (env->rank == 0) {
-    openblas_set_num_threads(1);
-    sched_setaffinity(0, sizeof limit_saved, &limit_saved);
-  }
-}
-
 void impl_limit_run(const bench_env_t *env, const bench_opts_t *o, const bench_case_t *c,
                     const bench_lu_problem_t *pr, bench_result_t *r) {
   int n = c->n, threads = env->node_ranks;
   limit_ctx_t x = {c, env, NULL, NULL, NULL, NULL, 0};
   if (env->rank == 0) {
-    if (c->op == OP_GEMM) {
+    if (c->op == OP_TRSM) { // A: the LU matrix (its lower triangle), row-major
+      x.a = malloc(bench_dtype_size(c->dt) * ((size_t)c->m * (size_t)c->m + 1));
+      for (long i = 0; i < c->m; i++)
+        for (long k = 0; k < c->m; k++)
+          bench_value_store(c->dt, x.a, (size_t)(i * c->m + k), bench_lu_tentry(c->dt, c->m, 1, i, k));
+      x.cm = malloc(bench_dtype_size(c->dt) * ((size_t)c->m * (size_t)n + 1));
+    } else if (c->op == OP_GEMM) {
       long ar = c->ta == 'N' ? c->m : c->k, ac = c->ta == 'N' ? c->k : c->m;
       long br = c->tb == 'N' ? c->k : c->n, bc = c->tb == 'N' ? c->n : c->k;
       x.a = fill_dense(c->dt, BENCH_SEED_A, ar, ac);
@@ -172,26 +242,40 @@ void impl_limit_run(const bench_env_t *env, const bench_opts_t *o, const bench_c
       x.ipiv = malloc(sizeof(lapack_int) * (size_t)n);
     }
   }
-  int cpus = bench_limit_begin(env);
-  bench_timed_t t = c->op == OP_GEMM ? (bench_timed_t){gemm_setup, gemm_call, &x, 1}
-                                     : (bench_timed_t){lu_setup, lu_call, &x, 1};
+  cpu_set_t saved;
+  int cpus = widen_affinity(env, &saved);
+  if (env->rank == 0)
+    openblas_set_num_threads(threads);
+  bench_timed_t t = c->op == OP_GEMM   ? (bench_timed_t){gemm_setup, gemm_call, &x, 1}
+                    : c->op == OP_TRSM ? (bench_timed_t){trsm_setup, trsm_call, &x, 1}
+                                       : (bench_timed_t){lu_setup, lu_call, &x, 1};
   int rc = bench_time_row(env, o, &t, r);
-  bench_limit_end(env);
+  if (env->rank == 0) {
+    openblas_set_num_threads(1);
+    sched_setaffinity(0, sizeof saved, &saved);
+  }
   int len = snprintf(r->note, sizeof r->note, "rank 0 alone, %d BLAS threads", threads);
   if (cpus < threads)
     snprintf(r->note + len, sizeof r->note - (size_t)len, " on %d CPUs (affinity)", cpus);
   if (rc) {
     r->status = rc > 0 ? ST_FAILED : ST_ERROR;
-    snprintf(r->note, sizeof r->note, "%s info=%d", c->op == OP_GEMM ? "gemm" : bench_dtype_lu(c->dt), rc);
-  } else if (c->op == OP_LU && c->dt != DT_D) {
-    // s, c, z: solve in the type with the last factorization (not timed).
+    snprintf(r->note, sizeof r->note, "%s info=%d",
+             c->op == OP_GEMM    ? "gemm"
+             : c->op == OP_TRSM  ? bench_dtype_trsm(c->dt)
+             : c->op == OP_POTRF ? bench_dtype_potrf(c->dt)
+                                 : bench_dtype_lu(c->dt),
+             rc);
+  } else if (c->op == OP_POTRF || (c->op == OP_LU && c->dt != DT_D)) {
+    // s, c, z (and potrf in d): solve in the type with the last factorization (not timed).
     double complex *xv = calloc((size_t)n, sizeof(double complex));
     void *bv = malloc(bench_dtype_size(c->dt) * (size_t)n);
     int info = 0;
     if (env->rank == 0) {
       for (int i = 0; i < n; i++)
         bench_value_store(c->dt, bv, (size_t)i, pr->bt[i]);
-      if (c->dt == DT_S)
+      if (c->op == OP_POTRF)
+        info = potrs_call(&x, bv);
+      else if (c->dt == DT_S)
         info = LAPACKE_sgetrs(LAPACK_COL_MAJOR, 'N', n, 1, x.a, n, x.ipiv, bv, n);
       else if (c->dt == DT_C)
         info = LAPACKE_cgetrs(LAPACK_COL_MAJOR, 'N', n, 1, x.a, n, x.ipiv, bv, n);
@@ -203,12 +287,24 @@ void impl_limit_run(const bench_env_t *env, const bench_opts_t *o, const bench_c
     MPI_Bcast(xv, 2 * n, MPI_DOUBLE, 0, env->comm);
     if ((info = bench_agree_rc(env, info))) {
       r->status = ST_ERROR;
-      snprintf(r->note, sizeof r->note, "%cgetrs info=%d", bench_dtype_char(c->dt), info);
+      snprintf(r->note, sizeof r->note, "%c%s info=%d", bench_dtype_char(c->dt),
+               c->op == OP_POTRF ? "potrs" : "getrs", info);
     } else {
       bench_record_lu_t(env, pr, xv, r);
     }
     free(bv);
     free(xv);
+  } else if (c->op == OP_TRSM) {
+    bench_samples_t s;
+    bench_trsm_samples_make(c->m, n, &s);
+    double complex *vals = calloc((size_t)(s.count > 0 ? s.count : 1), sizeof *vals);
+    if (env->rank == 0)
+      for (int k = 0; k < s.count; k++)
+        vals[k] = bench_value_load(c->dt, x.cm, (size_t)s.i[k] * n + s.j[k]);
+    r->residual = bench_check_trsm(env, c, &s, vals);
+    r->status = bench_status_of(OP_TRSM, r->residual);
+    free(vals);
+    bench_samples_free(&s);
   } else if (c->op == OP_GEMM) {
     bench_samples_t s;
     bench_samples_make(c->m, n, o->samples, &s);

@@ -1,7 +1,8 @@
 /*
  * impl_rma.c — the `rma` implementation: rma_?gemm in the case's element type
- * (rma_sgemm, rma_dgemm, rma_cgemm, rma_zgemm) and rma_lu (no pivoting and
+ * (rma_sgemm, rma_dgemm, rma_cgemm, rma_zgemm), rma_lu (no pivoting and
  * partial pivoting; in the case's type too, with rma_lu_solve checking it)
+ * rma_potrf (either triangle; rma_potrs checking it) and rma_trsm
  * on arrays made by rma_matrix_create_type, tiled or in the
  * ScaLAPACK layout, and the protocol ablation of rma_?gemm (Table I).
  *
@@ -71,6 +72,8 @@ static int lu_setup(void *p) {
 
 static int lu_call(void *p) {
   rma_ctx_t *x = p;
+  if (x->c->op == OP_POTRF)
+    return rma_potrf(x->c->uplo, x->g_a);
   return rma_lu(x->g_a, x->c->pivot ? x->ipiv : NULL);
 }
 
@@ -80,6 +83,12 @@ static void set_code(bench_result_t *r, const char *what, int rc) {
   if (rc > 0 && r->c.op == OP_LU) {
     r->status = ST_FAILED;
     snprintf(r->note, sizeof r->note, "%s: U(%d,%d) is exactly zero", what, rc, rc);
+    return;
+  }
+  if (rc > 0 && r->c.op == OP_POTRF) {
+    r->status = ST_FAILED;
+    snprintf(r->note, sizeof r->note, "%s: the leading minor of order %d is not positive definite",
+             what, rc);
     return;
   }
   snprintf(r->note, sizeof r->note, "%s: %s (%d)", what, rma_strerror(rc), rc);
@@ -93,7 +102,8 @@ static void note_add(bench_result_t *r, const char *text) {
 
 // What rma_memory reports now, max over the ranks, into r (MiB): lib_mb is
 // per operand, (store_a + store_b + scratch) / 2 for gemm's two operands,
-// mailbox + work + scratch for the LU's one. Collective.
+// everything / 2 for trsm's two, mailbox + work + scratch for a
+// factorization's one. Collective.
 void bench_record_memory(const bench_env_t *env, bench_result_t *r) {
   rma_memory_t m;
   double v[6] = {0, 0, 0, 0, 0, 0};
@@ -106,7 +116,9 @@ void bench_record_memory(const bench_env_t *env, bench_result_t *r) {
     v[4] = (double)m.scratch / mib;
     v[5] = (double)m.total / mib;
   }
-  double per_op = r->c.op == OP_GEMM ? 0.5 * (v[0] + v[1] + v[4]) : v[2] + v[3] + v[4];
+  double per_op = r->c.op == OP_GEMM   ? 0.5 * (v[0] + v[1] + v[4])
+                  : r->c.op == OP_TRSM ? 0.5 * (v[0] + v[1] + v[2] + v[3] + v[4])
+                                       : v[2] + v[3] + v[4];
   MPI_Allreduce(MPI_IN_PLACE, v, 6, MPI_DOUBLE, MPI_MAX, env->comm);
   MPI_Allreduce(MPI_IN_PLACE, &per_op, 1, MPI_DOUBLE, MPI_MAX, env->comm);
   r->lib = (bench_libmem_t){v[0], v[1], v[2], v[3], v[4], v[5]};
@@ -180,7 +192,7 @@ static int create(const bench_env_t *env, const bench_case_t *c, int rows, int c
 // store, mailbox; unless RMALA_STORE_MB made them in rma_init), and what
 // rma_memory reports afterwards is that case's own. rma_init re-reads the
 // options from the environment. Collective; returns 0 or rma_init's code.
-int bench_fresh_library(const bench_env_t *env) {
+static int fresh_library(const bench_env_t *env) {
   rma_finalize();
   return bench_agree_rc(env, rma_init());
 }
@@ -189,7 +201,7 @@ static void run_gemm(const bench_env_t *env, const bench_opts_t *o, const bench_
                      bench_result_t *r) {
   int rc;
   rma_ctx_t x = {c, 0, 0, 0, NULL};
-  if (c->fresh && (rc = bench_fresh_library(env))) {
+  if (c->fresh && (rc = fresh_library(env))) {
     set_code(r, "rma_init", rc);
     return;
   }
@@ -250,7 +262,8 @@ out:
     GA_Destroy(x.g_a);
 }
 
-// Solves A x = b with the factors in g_a and checks x, in the case's type.
+// Solves A x = b with the factors in g_a (rma_lu_solve, or rma_potrs after
+// rma_potrf) and checks x, in the case's type.
 // The right-hand side lives in an n x 1 array made by rma_matrix_create_type
 // (rmala picks the grid), or a regular GA when no grid fits one column. d
 // keeps its own record (bench_record_lu on doubles), s, c and z theirs
@@ -273,11 +286,13 @@ static void lu_solve_check(const bench_env_t *env, const bench_case_t *c,
     NGA_Put(g_b, lo, hi, buf, ld);
   }
   GA_Sync();
-  int rc = bench_agree_rc(env, rma_lu_solve('N', g_a, c->pivot ? ipiv : NULL, g_b));
+  int potrf = c->op == OP_POTRF;
+  int rc = bench_agree_rc(env, potrf ? rma_potrs(c->uplo, g_a, g_b)
+                                     : rma_lu_solve('N', g_a, c->pivot ? ipiv : NULL, g_b));
   if (rc) {
     r->status = ST_UNCHECKED;
-    snprintf(r->note, sizeof r->note, "rma_lu_solve: %s (%d); factorization not checked",
-             rma_strerror(rc), rc);
+    snprintf(r->note, sizeof r->note, "%s: %s (%d); factorization not checked",
+             potrf ? "rma_potrs" : "rma_lu_solve", rma_strerror(rc), rc);
   } else {
     if (env->rank == 0) {
       int lo[2] = {0, 0}, hi[2] = {n - 1, 0}, ld[1] = {1};
@@ -303,7 +318,7 @@ static void run_lu(const bench_env_t *env, const bench_opts_t *o, const bench_ca
                    const bench_lu_problem_t *pr, bench_result_t *r) {
   int n = c->n, rc;
   rma_ctx_t x = {c, 0, 0, 0, malloc(sizeof(int) * (size_t)n)};
-  if ((c->first_call || c->fresh) && (rc = bench_fresh_library(env))) {
+  if ((c->first_call || c->fresh) && (rc = fresh_library(env))) {
     set_code(r, "rma_init", rc);
     goto out;
   }
@@ -322,13 +337,15 @@ static void run_lu(const bench_env_t *env, const bench_opts_t *o, const bench_ca
   rc = bench_time_row(env, o, &t, r);
   bench_record_memory(env, r);
   if (rc) {
-    set_code(r, "rma_lu", rc);
+    set_code(r, c->op == OP_POTRF ? "rma_potrf" : "rma_lu", rc);
     goto out;
   }
   lu_solve_check(env, c, pr, x.g_a, x.ipiv, r);
   if (r->status == ST_OK) {
     char buf[96];
-    if (c->pivot) { // rows really move on the random matrix
+    if (c->op == OP_POTRF) {
+      snprintf(buf, sizeof buf, "UPLO %c", c->uplo);
+    } else if (c->pivot) { // rows really move on the random matrix
       int moved = 0;
       for (int i = 0; i < n; i++)
         moved += x.ipiv[i] != i + 1;
@@ -351,9 +368,68 @@ out:
   free(x.ipiv);
 }
 
+// trsm: B back to its input values (untimed), then B := alpha A^-1 B.
+static int trsm_setup(void *p) {
+  rma_ctx_t *x = p;
+  rt_tfill(bench_dtype_te(x->c->dt), x->g_b, x->c->m, x->c->n, BENCH_SEED_B, 0.0, NULL);
+  return 0;
+}
+
+static int trsm_call(void *p) {
+  rma_ctx_t *x = p;
+  double complex alpha; // room for a scalar of any type
+  bench_value_store(x->c->dt, &alpha, 0, BENCH_ALPHA);
+  return rma_trsm('L', 'L', 'N', 'N', &alpha, x->g_a, x->g_b);
+}
+
+// rma_trsm on GAs of the case's type: A the diagonally dominant LU matrix
+// (its lower triangle is the triangular matrix; the upper one holds values
+// a solve must not read), B gemm's B.
+static void run_trsm(const bench_env_t *env, const bench_opts_t *o, const bench_case_t *c,
+                     bench_result_t *r) {
+  int rc;
+  rma_ctx_t x = {c, 0, 0, 0, NULL};
+  if (c->fresh && (rc = fresh_library(env))) {
+    set_code(r, "rma_init", rc);
+    return;
+  }
+  const char *how[2];
+  if ((rc = create(env, c, c->m, c->m, "bench_rma_T", &x.g_a, &how[0])) ||
+      (rc = create(env, c, c->m, c->n, "bench_rma_B", &x.g_b, &how[1]))) {
+    set_code(r, "rma_matrix_create", rc);
+    goto out;
+  }
+  if (how[0] || how[1])
+    note_add(r, "an operand is on rmala's grid or a regular GA (a process would have no tile)");
+  rt_tfill(bench_dtype_te(c->dt), x.g_a, c->m, c->m, BENCH_SEED_LU, (double)c->m, NULL);
+  rt_touch_local(x.g_a);
+  bench_timed_t t = {trsm_setup, trsm_call, &x, 0};
+  rc = bench_time_row(env, o, &t, r);
+  bench_record_memory(env, r);
+  if (rc) {
+    set_code(r, "rma_trsm", rc);
+    goto out;
+  }
+  bench_samples_t s;
+  bench_trsm_samples_make(c->m, c->n, &s);
+  double complex *vals = calloc((size_t)(s.count > 0 ? s.count : 1), sizeof *vals);
+  bench_samples_get_ga(env, c->dt, x.g_b, &s, vals);
+  r->residual = bench_check_trsm(env, c, &s, vals);
+  r->status = bench_status_of(c->op, r->residual);
+  free(vals);
+  bench_samples_free(&s);
+out:
+  if (x.g_b)
+    GA_Destroy(x.g_b);
+  if (x.g_a)
+    GA_Destroy(x.g_a);
+}
+
 void impl_rma_run(const bench_env_t *env, const bench_opts_t *o, const bench_case_t *c,
                   const bench_lu_problem_t *pr, bench_result_t *r) {
-  if (c->op == OP_GEMM)
+  if (c->op == OP_TRSM)
+    run_trsm(env, o, c, r);
+  else if (c->op == OP_GEMM)
     run_gemm(env, o, c, r);
   else
     run_lu(env, o, c, pr, r);

@@ -1,7 +1,7 @@
 /*
  * impl_scalapack.c — the `scalapack` peer: p?gemm of the case's element type
  * (psgemm, pdgemm, pcgemm, pzgemm) and p?getrf/p?getrs (pdgetrf in d,
- * psgetrf, pcgetrf, pzgetrf in the other types) called directly with
+ * psgetrf, pcgetrf, pzgetrf in the other types), p?potrf/p?potrs and p?trsm called directly with
  * this driver's own BLACS grid and descriptors (GA's GA_Lu_solve aborts on
  * grid arrays). Local arrays are column-major and filled from the same
  * generator at their global indices. ScaLAPACK has no LU without pivoting:
@@ -50,6 +50,20 @@ pgetrs_fn psgetrs_, pcgetrs_, pzgetrs_;
 void pdgetrs_(const char *trans, const int *n, const int *nrhs, const double *a, const int *ia,
               const int *ja, const int *desca, const int *ipiv, double *b, const int *ib,
               const int *jb, const int *descb, int *info, size_t trans_len);
+/* p?potrf_ / p?potrs_ of the four types; a and b point to elements of the type. */
+typedef void ppotrf_fn(const char *uplo, const int *n, void *a, const int *ia, const int *ja,
+                       const int *desca, int *info, size_t uplo_len);
+typedef void ppotrs_fn(const char *uplo, const int *n, const int *nrhs, const void *a,
+                       const int *ia, const int *ja, const int *desca, void *b, const int *ib,
+                       const int *jb, const int *descb, int *info, size_t uplo_len);
+ppotrf_fn pspotrf_, pdpotrf_, pcpotrf_, pzpotrf_;
+/* p?trsm_ of the four types; alpha, a and b point to elements of the type. */
+typedef void ptrsm_fn(const char *side, const char *uplo, const char *transa, const char *diag,
+                      const int *m, const int *n, const void *alpha, const void *a,
+                      const int *ia, const int *ja, const int *desca, void *b, const int *ib,
+                      const int *jb, const int *descb);
+ptrsm_fn pstrsm_, pdtrsm_, pctrsm_, pztrsm_;
+ppotrs_fn pspotrs_, pdpotrs_, pcpotrs_, pzpotrs_;
 
 /* The BLACS grid of a case (nb x nb blocks, sources at process (0,0)). */
 typedef struct {
@@ -160,9 +174,82 @@ static int gemm_call(void *p) {
   return 0;
 }
 
+// P?POTRF of the case's type and triangle: ScaLAPACK's, or rma_p?potrf (rma-pd).
+static int potrf_call(sp_ctx_t *x) {
+  const bench_case_t *c = x->c;
+  const int one = 1, n = c->n;
+  char uplo = c->uplo;
+  if (c->impl != IMPL_RMA_PD) {
+    static ppotrf_fn *const fns[DT_COUNT] = {pdpotrf_, pspotrf_, pcpotrf_, pzpotrf_};
+    fns[c->dt](&uplo, &n, x->cm, &one, &one, x->mc.desc, &x->info, 1);
+  } else if (c->dt == DT_S) {
+    x->info = rma_pspotrf(uplo, n, x->cm, 1, 1, x->mc.desc);
+  } else if (c->dt == DT_C) {
+    x->info = rma_pcpotrf(uplo, n, x->cm, 1, 1, x->mc.desc);
+  } else if (c->dt == DT_Z) {
+    x->info = rma_pzpotrf(uplo, n, x->cm, 1, 1, x->mc.desc);
+  } else {
+    x->info = rma_pdpotrf(uplo, n, x->cm, 1, 1, x->mc.desc);
+  }
+  return x->info;
+}
+
+// P?POTRS with the factor in x->cm on b (n x 1, descriptor x->descb).
+static int potrs_call(sp_ctx_t *x, void *b) {
+  const bench_case_t *c = x->c;
+  const int one = 1, n = c->n;
+  char uplo = c->uplo;
+  int info = 0;
+  if (c->impl != IMPL_RMA_PD) {
+    static ppotrs_fn *const fns[DT_COUNT] = {pdpotrs_, pspotrs_, pcpotrs_, pzpotrs_};
+    fns[c->dt](&uplo, &n, &one, x->cm, &one, &one, x->mc.desc, b, &one, &one, x->descb, &info, 1);
+  } else if (c->dt == DT_S) {
+    info = rma_pspotrs(uplo, n, 1, x->cm, 1, 1, x->mc.desc, b, 1, 1, x->descb);
+  } else if (c->dt == DT_C) {
+    info = rma_pcpotrs(uplo, n, 1, x->cm, 1, 1, x->mc.desc, b, 1, 1, x->descb);
+  } else if (c->dt == DT_Z) {
+    info = rma_pzpotrs(uplo, n, 1, x->cm, 1, 1, x->mc.desc, b, 1, 1, x->descb);
+  } else {
+    info = rma_pdpotrs(uplo, n, 1, x->cm, 1, 1, x->mc.desc, b, 1, 1, x->descb);
+  }
+  return info;
+}
+
+// P?TRSM ('L', 'L', 'N', 'N') of the case's type on A (x->a, ma) and B (x->cm,
+// mc): ScaLAPACK's, or rma_p?trsm (rma-pd).
+static int trsm_call(void *p) {
+  sp_ctx_t *x = p;
+  const bench_case_t *c = x->c;
+  const int one = 1;
+  if (c->impl != IMPL_RMA_PD) {
+    static ptrsm_fn *const fns[DT_COUNT] = {pdtrsm_, pstrsm_, pctrsm_, pztrsm_};
+    double complex alpha; // room for a scalar of any type
+    bench_value_store(c->dt, &alpha, 0, BENCH_ALPHA);
+    fns[c->dt]("L", "L", "N", "N", &c->m, &c->n, &alpha, x->a, &one, &one, x->ma.desc, x->cm,
+               &one, &one, x->mc.desc);
+    return 0;
+  }
+  switch (c->dt) {
+  case DT_S:
+    return rma_pstrsm('L', 'L', 'N', 'N', c->m, c->n, (float)BENCH_ALPHA, x->a, 1, 1, x->ma.desc,
+                      x->cm, 1, 1, x->mc.desc);
+  case DT_C:
+    return rma_pctrsm('L', 'L', 'N', 'N', c->m, c->n, (float complex)BENCH_ALPHA, x->a, 1, 1,
+                      x->ma.desc, x->cm, 1, 1, x->mc.desc);
+  case DT_Z:
+    return rma_pztrsm('L', 'L', 'N', 'N', c->m, c->n, (double complex)BENCH_ALPHA, x->a, 1, 1,
+                      x->ma.desc, x->cm, 1, 1, x->mc.desc);
+  default:
+    return rma_pdtrsm('L', 'L', 'N', 'N', c->m, c->n, BENCH_ALPHA, x->a, 1, 1, x->ma.desc, x->cm,
+                      1, 1, x->mc.desc);
+  }
+}
+
 static int lu_call(void *p) {
   sp_ctx_t *x = p;
   const int one = 1, n = x->c->n;
+  if (x->c->op == OP_POTRF)
+    return potrf_call(x);
   if (x->c->dt != DT_D) { // s, c, z: p?getrf_ or rma_p?getrf
     static pgetrf_fn *const fns[DT_COUNT] = {NULL, psgetrf_, pcgetrf_, pzgetrf_};
     if (x->c->impl != IMPL_RMA_PD)
@@ -236,8 +323,36 @@ static void run_gemm(const bench_env_t *env, const bench_opts_t *o, sp_ctx_t *x,
   bench_samples_free(&s);
 }
 
+// trsm: A the diagonally dominant LU matrix (its lower triangle), B gemm's
+// B (in mc / cm, restored before each call); whole columns of X checked.
+static void run_trsm(const bench_env_t *env, const bench_opts_t *o, sp_ctx_t *x,
+                     bench_result_t *r) {
+  const bench_case_t *c = x->c;
+  mat_make(&x->g, c->m, c->m, &x->ma);
+  mat_make(&x->g, c->m, c->n, &x->mc);
+  x->a = fill_local(&x->g, &x->ma, c->dt, 3, c->m, 1);
+  x->c0 = fill_local(&x->g, &x->mc, c->dt, 1, 0, 0);
+  x->cm = malloc(bench_dtype_size(c->dt) * local_size(&x->mc));
+  bench_timed_t t = {restore, trsm_call, x, 0};
+  int rc = bench_time_row(env, o, &t, r);
+  if (rc) {
+    r->status = ST_ERROR;
+    snprintf(r->note, sizeof r->note, "%s: %d", bench_dtype_trsm(c->dt), rc);
+    return;
+  }
+  bench_samples_t s;
+  bench_trsm_samples_make(c->m, c->n, &s);
+  double complex *vals = calloc((size_t)(s.count > 0 ? s.count : 1), sizeof *vals);
+  samples_get(env, x, &s, vals);
+  r->residual = bench_check_trsm(env, c, &s, vals);
+  r->status = bench_status_of(OP_TRSM, r->residual);
+  free(vals);
+  bench_samples_free(&s);
+}
+
 // s, c, z: run_lu in the case's type (p?getrf_ / p?getrs_, or rma_p?getrf /
-// rma_p?getrs for rma-pd).
+// rma_p?getrs for rma-pd); potrf in every type (p?potrf_ / p?potrs_, or
+// rma_p?potrf / rma_p?potrs).
 static void run_lu_t(const bench_env_t *env, const bench_opts_t *o, sp_ctx_t *x,
                      const bench_lu_problem_t *pr, bench_result_t *r) {
   const sp_grid_t *g = &x->g;
@@ -250,10 +365,11 @@ static void run_lu_t(const bench_env_t *env, const bench_opts_t *o, sp_ctx_t *x,
   x->cm = malloc(es * local_size(m));
   x->ipiv = malloc(sizeof(int) * (size_t)(m->mloc + g->nb));
   bench_timed_t t = {restore, lu_call, x, 0};
-  int rc = bench_time_row(env, o, &t, r);
+  int rc = bench_time_row(env, o, &t, r), potrf = x->c->op == OP_POTRF;
   if (rc) {
     r->status = rc > 0 ? ST_FAILED : ST_ERROR;
-    snprintf(r->note, sizeof r->note, "%s info=%d", bench_dtype_lu(dt), rc);
+    snprintf(r->note, sizeof r->note, "%s info=%d",
+             potrf ? bench_dtype_potrf(dt) : bench_dtype_lu(dt), rc);
     return;
   }
   int lldb = m->mloc > 1 ? m->mloc : 1;
@@ -262,7 +378,9 @@ static void run_lu_t(const bench_env_t *env, const bench_opts_t *o, sp_ctx_t *x,
   if (g->mycol == 0)
     for (int li = 0; li < m->mloc; li++)
       bench_value_store(dt, bl, (size_t)li, pr->bt[global_of(li, g->nb, g->myrow, g->p)]);
-  if (x->c->impl == IMPL_RMA_PD) {
+  if (potrf) {
+    info = potrs_call(x, bl);
+  } else if (x->c->impl == IMPL_RMA_PD) {
     if (dt == DT_S)
       info = rma_psgetrs('N', n, 1, x->cm, 1, 1, m->desc, x->ipiv, bl, 1, 1, x->descb);
     else if (dt == DT_C)
@@ -282,7 +400,8 @@ static void run_lu_t(const bench_env_t *env, const bench_opts_t *o, sp_ctx_t *x,
   info = bench_agree_rc(env, info);
   if (info) {
     r->status = ST_ERROR;
-    snprintf(r->note, sizeof r->note, "%cgetrs info=%d", bench_dtype_char(dt), info);
+    snprintf(r->note, sizeof r->note, "%c%s info=%d", bench_dtype_char(dt),
+             potrf ? "potrs" : "getrs", info);
   } else {
     bench_record_lu_t(env, pr, xv, r);
   }
@@ -292,7 +411,7 @@ static void run_lu_t(const bench_env_t *env, const bench_opts_t *o, sp_ctx_t *x,
 
 static void run_lu(const bench_env_t *env, const bench_opts_t *o, sp_ctx_t *x,
                    const bench_lu_problem_t *pr, bench_result_t *r) {
-  if (x->c->dt != DT_D) {
+  if (x->c->dt != DT_D || x->c->op == OP_POTRF) {
     run_lu_t(env, o, x, pr, r);
     return;
   }
@@ -353,6 +472,8 @@ void impl_scalapack_run(const bench_env_t *env, const bench_opts_t *o, const ben
     rma_finalize();
   if (c->op == OP_GEMM)
     run_gemm(env, o, &x, r);
+  else if (c->op == OP_TRSM)
+    run_trsm(env, o, &x, r);
   else
     run_lu(env, o, &x, pr, r);
   if (c->impl == IMPL_RMA_PD) {

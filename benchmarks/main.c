@@ -124,16 +124,6 @@ int main(int argc, char **argv) {
           jsizes[njsizes++] = atoi(p);
     }
   }
-  // --op potrf [--csv FILE] [--n LIST] [--nb LIST] [--dtype LIST] [--uplo LIST] [--repeat R]:
-  // rmala's Cholesky against p?potrf and the LAPACKE limit (potrf.c).
-  for (int i = 1; i + 1 < argc; i++)
-    if (!strcmp(argv[i], "--op") && !strcmp(argv[i + 1], "potrf")) {
-      int prc = bench_potrf_run(&env, argc, argv);
-      rma_finalize();
-      GA_Terminate();
-      MPI_Finalize();
-      return prc ? 1 : 0;
-    }
   if (jacobi_op) {
     int jrc = njsizes > 0 ? bench_jacobi_run(&env, jacobi_csv, jsizes, njsizes, slow_us, jtol, jmaxit) : 2;
     rma_finalize();
@@ -203,9 +193,10 @@ int main(int argc, char **argv) {
     r->moved = -1;
     r->np = env.np;
     r->nodes = env.nodes;
-    if (c->op == OP_LU && (lu.n != c->n || lu.dd != !c->pivot || lu.dt != c->dt)) {
+    if (bench_op_factor(c->op) &&
+        (lu.n != c->n || lu.dd != bench_case_matrix(c) || lu.dt != c->dt)) {
       bench_lu_problem_free(&lu);
-      bench_lu_problem_make_t(&env, c->dt, c->n, !c->pivot, &lu);
+      bench_lu_problem_make_t(&env, c->dt, c->n, bench_case_matrix(c), &lu);
     }
     if (env.rank == 0) {
       char label[160];
@@ -213,7 +204,7 @@ int main(int argc, char **argv) {
       printf("[%d/%d] %s ... ", i + 1, ncases, label);
       fflush(stdout);
     }
-    impl_fns[c->impl](&env, &o, c, c->op == OP_LU ? &lu : NULL, r);
+    impl_fns[c->impl](&env, &o, c, bench_op_factor(c->op) ? &lu : NULL, r);
     if (r->time_best > 0)
       r->gflops = bench_flops(c) / r->time_best * 1e-9;
     r->peak_rss_mb = bench_peak_rss_mb(&env);

@@ -21,6 +21,7 @@ enum {
   O_LAYOUT,
   O_TRANS,
   O_PIVOT,
+  O_UPLO,
   O_REPEAT,
   O_WEAK,
   O_ABLATE,
@@ -48,6 +49,7 @@ static const struct option long_opts[] = {{"op", required_argument, 0, O_OP},
                                           {"layout", required_argument, 0, O_LAYOUT},
                                           {"trans", required_argument, 0, O_TRANS},
                                           {"pivot", required_argument, 0, O_PIVOT},
+                                          {"uplo", required_argument, 0, O_UPLO},
                                           {"repeat", required_argument, 0, O_REPEAT},
                                           {"weak", required_argument, 0, O_WEAK},
                                           {"ablate", no_argument, 0, O_ABLATE},
@@ -80,10 +82,11 @@ void bench_options_usage(FILE *f) {
           "                       call, no-pivot LU vs LAPACKE, small problems, gemm in s, c, z,\n"
           "                       zgetrf first call vs pzgetrf;\n"
           "                       ok/MISS per cell (--op and --dtype select groups)\n"
-          "  --op LIST            gemm,lu                        (default both; gemm and lu run the\n"
+          "  --op LIST            gemm,lu,potrf,trsm             (default all; each runs the\n"
           "                       --dtype types; sgemm, dgemm, cgemm, zgemm: gemm in that type)\n"
-          "  --dtype LIST         gemm and LU element types s,d,c,z (default d; the grid check:\n"
-          "                       all; LU rows: lu in d, sgetrf, cgetrf, zgetrf)\n"
+          "  --dtype LIST         element types s,d,c,z (default d; the grid check: all; LU\n"
+          "                       rows: lu in d, sgetrf, cgetrf, zgetrf; ?potrf; ?trsm: SIDE L,\n"
+          "                       UPLO L, TRANSA N, DIAG N, m = n)\n"
           "  --op coll            the collectives' latency instead (rma vs MPI, 8 B..1 MiB;\n"
           "                       --csv FILE, default results/coll.csv; --coll-iters N, 10000)\n"
           "  --op jacobi          rma_jacobi sync/async/racy vs rma_lu + rma_lu_solve, time to\n"
@@ -91,11 +94,6 @@ void bench_options_usage(FILE *f) {
           "                       last rank sleeping --jacobi-slow-us US per sweep (20000);\n"
           "                       --jacobi-tol T (1e-8), --jacobi-maxit N (100000), --csv FILE\n"
           "                       (default results/jacobi.csv)\n"
-          "  --op potrf           the Cholesky: rma_potrf (tiled and ScaLAPACK-layout GAs),\n"
-          "                       rma_p?potrf and p?potrf on ScaLAPACK's arrays, the LAPACKE\n"
-          "                       ?potrf limit; --n LIST (2048), --nb LIST (64,128,256), --dtype\n"
-          "                       LIST (d), --uplo L,U, --repeat R (3), --csv FILE (default\n"
-          "                       results/potrf.csv)\n"
           "  --impl LIST          rma,scalapack,ga,limit,rma-pd  (default all; rma-pd: rma_pdgemm,\n"
           "                       rma_pdgetrf on the scalapack impl's own arrays)\n"
           "  --n LIST             sizes: 512,1024 or ranges 512:4096:x2 / 1024:4096:1024\n"
@@ -111,6 +109,7 @@ void bench_options_usage(FILE *f) {
           "                       (m=n=N, k=N/8), or MxNxK; each may pin its transposes,\n"
           "                       e.g. --shape square,tall-skinny:NT,k-small:NN/TN\n"
           "  --pivot LIST         rma_lu modes: nopiv,pivot      (default both)\n"
+          "  --uplo LIST          potrf triangles: L,U           (default both)\n"
           "  --repeat R           timed runs after one warm-up; best and median (default 3)\n"
           "  --weak N_PER_PROC    weak scaling: n = N_PER_PROC*sqrt(np), rounded to a multiple\n"
           "                       of the largest nb (replaces --n)\n"
@@ -327,6 +326,7 @@ static void set_defaults(bench_opts_t *o) {
   o->shapes[0].kind = SHAPE_SQUARE;
   o->nshape = 1;
   o->pivots[0] = o->pivots[1] = 1;
+  o->uplos[0] = o->uplos[1] = 1;
   o->repeat = 3;
   o->samples = 200;
   snprintf(o->csv, sizeof o->csv, "results/bench.csv");
@@ -427,13 +427,15 @@ static void preset_grid_check(bench_opts_t *o, int quick) {
 }
 
 int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_t *env) {
-  // gemm in the --dtype types, lu, and gemm in one type (in bench_dtype_t order).
-  static const char *const op_names[] = {"gemm", "lu", "dgemm", "sgemm", "cgemm", "zgemm"};
+  // gemm in the --dtype types, lu, gemm in one type (in bench_dtype_t order), potrf, trsm.
+  static const char *const op_names[] = {"gemm",  "lu",    "dgemm", "sgemm",
+                                         "cgemm", "zgemm", "potrf", "trsm"};
   static const char *const dtype_names[] = {"d", "s", "c", "z"};
   int op_gemm = 0, op_types[DT_COUNT] = {0}, any_op_type = 0, dtypes_given = 0;
   static const char *const impl_names[] = {"rma", "scalapack", "ga", "limit", "rma-pd"};
   static const char *const layout_names[] = {"tiled", "scalapack"};
   static const char *const pivot_names[] = {"nopiv", "pivot"};
+  static const char *const uplo_names[] = {"L", "U"};
   set_defaults(o);
   opterr = 0;
   // Pass 1: presets.
@@ -462,10 +464,12 @@ int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_
   while (!bad && (c = getopt_long(argc, argv, "", long_opts, NULL)) != -1) {
     switch (c) {
     case O_OP: {
-      int flags[2 + DT_COUNT];
-      bad = parse_name_list(optarg, op_names, 2 + DT_COUNT, flags);
+      int flags[4 + DT_COUNT];
+      bad = parse_name_list(optarg, op_names, 4 + DT_COUNT, flags);
       op_gemm = flags[0];
       o->ops[OP_LU] = flags[1];
+      o->ops[OP_POTRF] = flags[2 + DT_COUNT];
+      o->ops[OP_TRSM] = flags[3 + DT_COUNT];
       any_op_type = 0;
       for (int t = 0; t < DT_COUNT; t++)
         any_op_type |= op_types[t] = flags[2 + t];
@@ -500,6 +504,9 @@ int bench_options_parse(int argc, char **argv, bench_opts_t *o, const bench_env_
       break;
     case O_PIVOT:
       bad = parse_name_list(optarg, pivot_names, 2, o->pivots);
+      break;
+    case O_UPLO:
+      bad = parse_name_list(optarg, uplo_names, 2, o->uplos);
       break;
     case O_REPEAT:
       bad = parse_int(optarg, &o->repeat) || o->repeat < 1;

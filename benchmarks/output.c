@@ -21,6 +21,10 @@
 
 // gemm by its LAPACK name in the case's type (sgemm, dgemm, cgemm, zgemm); lu.
 const char *bench_op_name(const bench_case_t *c) {
+  if (c->op == OP_POTRF)
+    return bench_dtype_potrf(c->dt);
+  if (c->op == OP_TRSM)
+    return bench_dtype_trsm(c->dt);
   return c->op == OP_GEMM ? bench_dtype_ops(c->dt) : c->dt == DT_D ? "lu" : bench_dtype_lu(c->dt);
 }
 
@@ -64,12 +68,16 @@ const char *bench_status_name(bench_status_t s) {
   return names[s];
 }
 
-// gemm: the transposes; LU: the pivoting mode and matrix: "pivot" (partial
+// gemm: the transposes; potrf: the triangle; LU: the pivoting mode and matrix: "pivot" (partial
 // pivoting, random matrix), "nopiv" (rma without pivoting, diagonally
 // dominant matrix), "pivot-dd" (a peer, which always pivots, on that
 // diagonally dominant matrix: its interchanges are no-ops).
 void bench_trans_name(const bench_case_t *c, char out[16]) {
-  if (c->op == OP_LU)
+  if (c->op == OP_POTRF) // potrf: the triangle, "L" or "U"
+    snprintf(out, 16, "%c", c->uplo);
+  else if (c->op == OP_TRSM) // SIDE, UPLO, TRANSA, DIAG
+    snprintf(out, 16, "LLNN");
+  else if (c->op == OP_LU)
     snprintf(out, 16, "%s", c->pivot ? "pivot" : c->impl == IMPL_RMA ? "nopiv" : "pivot-dd");
   else
     snprintf(out, 16, "%c%c", c->ta, c->tb);
@@ -77,7 +85,7 @@ void bench_trans_name(const bench_case_t *c, char out[16]) {
 
 // "n=4096" (LU, square gemm) or "m=4096 n=512 k=512".
 void bench_dims_label(const bench_case_t *c, char *buf, size_t len) {
-  if (c->op == OP_LU || (c->m == c->n && c->k == c->n))
+  if (bench_op_factor(c->op) || (c->m == c->n && c->k == c->n))
     snprintf(buf, len, "n=%d", c->n);
   else
     snprintf(buf, len, "m=%d n=%d k=%d", c->m, c->n, c->k);
@@ -102,12 +110,15 @@ void bench_case_label(const bench_case_t *c, char *buf, size_t len) {
 // Floating-point operations: 2 m n k for sgemm and dgemm, 8 m n k for cgemm
 // and zgemm (a complex multiply-add is 4 real multiplies and 4 real adds, the
 // count LAPACK's and ScaLAPACK's timers use), 2/3 n^3 for the LU factorization
-// (8/3 n^3 in c and z).
+// (8/3 n^3 in c and z), 1/3 n^3 for the Cholesky factorization (4/3 n^3),
+// m^2 n for trsm (4 m^2 n).
 double bench_flops(const bench_case_t *c) {
-  double n = c->n;
+  double n = c->n, x = bench_dtype_complex(c->dt) ? 4.0 : 1.0;
   if (c->op == OP_GEMM)
-    return (bench_dtype_complex(c->dt) ? 8.0 : 2.0) * c->m * n * c->k;
-  return (bench_dtype_complex(c->dt) ? 8.0 : 2.0) / 3.0 * n * n * n;
+    return 2.0 * x * c->m * n * c->k;
+  if (c->op == OP_TRSM) // m^2 n (LAPACK's count for a left solve), 4 m^2 n complex
+    return x * (double)c->m * c->m * n;
+  return (c->op == OP_POTRF ? 1.0 : 2.0) * x / 3.0 * n * n * n;
 }
 
 // Ratio of every OK row to the best OK scalapack row (over nb and grids;
@@ -267,8 +278,9 @@ static void put_json(FILE *f, const bench_result_t *r) {
   put_json_num(f, "time_warm_s", "%.6g", r->time_warm);
   fprintf(f, "\"first_call\":%s,\"repeats\":%d,", c->first_call ? "true" : "false", r->repeats);
   if (c->section != GC_NONE) {
-    static const char *const sec[] = {"",      "dgemm", "lu-first-call", "lu-nopiv",
-                                      "small", "types", "lu-types-first-call"};
+    static const char *const sec[] = {"",      "dgemm", "lu-first-call",       "lu-nopiv",
+                                      "small", "types", "lu-types-first-call", "potrf-first-call",
+                                      "trsm"};
     put_json_str(f, "grid_check", sec[c->section]);
   }
   put_json_num(f, "gflops", "%.4f", ran ? r->gflops : -1);
@@ -332,9 +344,9 @@ static void ratio_str(double v, char *buf, size_t len) {
     snprintf(buf, len, "%.3f", v);
 }
 
-// "4096" (LU, square gemm) or "4096x512x512" (m x n x k).
+// "4096" (factorizations, square gemm) or "4096x512x512" (m x n x k).
 static void size_str(const bench_case_t *c, char *buf, size_t len) {
-  if (c->op == OP_LU || (c->m == c->n && c->k == c->n))
+  if (bench_op_factor(c->op) || (c->m == c->n && c->k == c->n))
     snprintf(buf, len, "%d", c->n);
   else
     snprintf(buf, len, "%dx%dx%d", c->m, c->n, c->k);
@@ -401,9 +413,10 @@ void bench_ratio_table_print(const bench_result_t *rows, int count) {
       printf("\nRatio table: %s %s %s np=%d (best nb per impl; vs_sp = / best scalapack nb, "
              "vs_lim = / limit)\n",
              bench_op_name(c), dims,
-             c->op == OP_GEMM ? tr
-             : c->pivot       ? "pivoting, random matrix"
-                              : "no pivoting, diagonally dominant matrix",
+             c->op == OP_GEMM || c->op == OP_TRSM ? tr
+             : c->op == OP_POTRF                  ? (c->uplo == 'U' ? "UPLO U" : "UPLO L")
+             : c->pivot          ? "pivoting, random matrix"
+                                 : "no pivoting, diagonally dominant matrix",
              rows[i].np);
       printf("  %-10s %-12s %-8s %5s %9s %8s %8s  %s\n", "impl", "layout", "trans", "nb", "GFLOP/s",
              "vs_sp", "vs_lim", "status");

@@ -3,7 +3,9 @@
 #
 #   strong_<op>.png      GFLOP/s vs n (best nb per impl/layout) at one np
 #                        (op: sgemm, dgemm, cgemm, zgemm, lu, sgetrf, cgetrf,
-#                        zgetrf — those in the CSV; lu is dgetrf);
+#                        zgetrf, spotrf, dpotrf, cpotrf, zpotrf — those in the
+#                        CSV; lu is dgetrf; potrf series per triangle; strsm,
+#                        dtrsm, ctrsm, ztrsm);
 #                        bars per impl when the CSV holds one n
 #   weak_time_<op>.png   time vs np          } when the CSV holds more than
 #   weak_eff_<op>.png    efficiency vs np    } one np (a --weak sweep)
@@ -49,6 +51,7 @@ series='function sname(   s) {
   s = $2
   if ($2 == "rma") s = s "-" $3
   if (($1 == "lu" || $1 ~ /getrf$/) && $2 == "rma") s = s "-" $12
+  if ($1 ~ /potrf$/) s = s "-" $12  # the triangle, L or U, for every impl
   return s
 }
 function sorder(s) {  # bars in a fixed order: peers first, then rma
@@ -62,7 +65,7 @@ function sorder(s) {  # bars in a fixed order: peers first, then rma
 made=0
 # The ops present, in a fixed order (the op column names gemm's type).
 ops=$(awk -F, 'NR > 1 { print $1 }' "$csv" | sort -u | awk '
-  { o[$1] = 1 } END { n = split("sgemm dgemm cgemm zgemm lu sgetrf cgetrf zgetrf", k, " "); for (i = 1; i <= n; i++) if (k[i] in o) print k[i] }')
+  { o[$1] = 1 } END { n = split("sgemm dgemm cgemm zgemm lu sgetrf cgetrf zgetrf spotrf dpotrf cpotrf zpotrf strsm dtrsm ctrsm ztrsm", k, " "); for (i = 1; i <= n; i++) if (k[i] in o) print k[i] }')
 for op in $ops; do
   tr=""
   # Rows of this op that are OK and not ablation runs; gemm: square shapes
@@ -71,7 +74,7 @@ for op in $ops; do
   awk -F, -v op="$op" 'NR > 1 && $1 == op && $19 == "OK" && $2 !~ /^rma-ablate/ &&
     (op !~ /gemm$/ || ($4 == $5 && $6 == $5)) && $12 != "pivot-dd"' "$csv" > "$work/rows"
   [ -s "$work/rows" ] || { echo "plot.sh: no OK $op rows"; continue; }
-  case $op in lu | *getrf) ;; *)
+  case $op in lu | *getrf | *potrf) ;; *)
     tr=$(awk -F, '$12 == "NN" { print "NN"; exit }' "$work/rows")
     [ -n "$tr" ] || tr=$(awk -F, 'NR == 1 { print $12 }' "$work/rows")
     awk -F, -v t="$tr" '$12 == t' "$work/rows" > "$work/r2" && mv "$work/r2" "$work/rows"

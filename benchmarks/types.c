@@ -43,6 +43,16 @@ const char *bench_dtype_lu(bench_dtype_t dt) {
   return names[dt];
 }
 
+const char *bench_dtype_trsm(bench_dtype_t dt) {
+  static const char *const names[DT_COUNT] = {"dtrsm", "strsm", "ctrsm", "ztrsm"};
+  return names[dt];
+}
+
+const char *bench_dtype_potrf(bench_dtype_t dt) {
+  static const char *const names[DT_COUNT] = {"dpotrf", "spotrf", "cpotrf", "zpotrf"};
+  return names[dt];
+}
+
 void bench_value_store(bench_dtype_t dt, void *buf, size_t idx, double complex v) {
   te_put(bench_dtype_te(dt), buf, (long)idx, v);
 }

@@ -177,6 +177,34 @@ int rma_lu_solve(char trans, int g_a, const int *ipiv, int g_b);
  */
 int rma_potrf(char uplo, int g_a);
 
+/*
+ * rma_trsm — Collective. Triangular solve with many right-hand sides on
+ * GAs: B := alpha op(A)^-1 B (side 'L', A m x m) or alpha B op(A)^-1 (side
+ * 'R', A n x n), B the whole m x n GA g_b, A the uplo ('L' / 'U') triangle
+ * of g_a (the other triangle never read), diag 'U' a unit diagonal (not
+ * read) or 'N', transa 'N', 'T' or 'C' (the conjugate transpose for
+ * complex GAs); alpha points to one element of g_a's type (alpha = 0: B :=
+ * 0, A not read). Any GA types C_FLOAT, C_DBL, C_SCPL, C_DCPL and
+ * distributions (tiled, ScaLAPACK block-cyclic, regular). GA has no
+ * routine of its own for this (PDTRSM). Returns 0 or -i for the first
+ * illegal argument: 1 side, 2 uplo, 3 transa, 4 diag, 5 alpha (NULL), 6 g_a
+ * (not square, not a 2-D GA of those types), 7 g_b (not matching A's
+ * order, g_a itself, or of another type than g_a's); nothing is modified
+ * then.
+ */
+int rma_trsm(char side, char uplo, char transa, char diag, const void *alpha, int g_a, int g_b);
+
+/*
+ * rma_potrs — Collective. Solves A X = B with the Cholesky factor in g_a
+ * (uplo 'L': A = L L^H, L its lower triangle; 'U': A = U^H U; the other
+ * triangle is never read); B (the whole GA g_b, n x nrhs, of g_a's type)
+ * is overwritten by X. GA_Llt_solve factors and solves in one call; this
+ * is its solve half (after rma_potrf). Returns 0 or -i: 1 uplo, 2 g_a (not
+ * square or not a 2-D GA of C_FLOAT, C_DBL, C_SCPL, C_DCPL), 3 g_b (not n
+ * rows, g_a itself, or another type); nothing is modified then.
+ */
+int rma_potrs(char uplo, int g_a, int g_b);
+
 /* How rma_jacobi's processes exchange the iterate (paper 003). */
 typedef enum {
   RMA_JACOBI_SYNC,  /* each sweep waits for every piece of x of the previous sweep */
@@ -391,6 +419,55 @@ int rma_cmatrix_potrf(char uplo, int n, const rma_cmatrix_t *a, int ia, int ja);
 int rma_zmatrix_potrf(char uplo, int n, const rma_zmatrix_t *a, int ia, int ja);
 #endif
 
+/*
+ * rma_dmatrix_trsm — Collective over the grid. Triangular solve with many
+ * right-hand sides, PDTRSM's semantics: sub(B) = B(ib:, jb:) (m x n) :=
+ * alpha op(sub(A))^-1 sub(B) (side 'L', sub(A) = A(ia:, ja:) m x m) or
+ * alpha sub(B) op(sub(A))^-1 (side 'R', n x n). sub(A) is triangular: uplo
+ * 'L' or 'U' names the triangle read (the other is never read), diag 'U' a
+ * unit diagonal (not read) or 'N'; transa 'N', 'T' or 'C' (the conjugate
+ * transpose for complex matrices). alpha = 0 sets sub(B) to zero without
+ * reading sub(A). Any mb, nb and offsets; only sub(B) is written. Returns 0
+ * or -i for the first illegal argument (1 side, 2 uplo, 3 transa, 4 diag,
+ * 5 m, 6 n, 8 a, 9 ia/ja (window outside A), 11 b, 12 ib/jb), the same on
+ * every process, nothing written. rma_smatrix_trsm, rma_cmatrix_trsm and
+ * rma_zmatrix_trsm are the same on float, float _Complex and double
+ * _Complex matrices.
+ */
+int rma_dmatrix_trsm(char side, char uplo, char transa, char diag, int m, int n, double alpha,
+                     const rma_dmatrix_t *a, int ia, int ja, const rma_dmatrix_t *b, int ib,
+                     int jb);
+int rma_smatrix_trsm(char side, char uplo, char transa, char diag, int m, int n, float alpha,
+                     const rma_smatrix_t *a, int ia, int ja, const rma_smatrix_t *b, int ib,
+                     int jb);
+
+/*
+ * rma_dmatrix_potrs — Collective over the grid. Solves sub(A) X = sub(B)
+ * with the Cholesky factor in sub(A) = A(ia:, ja:) (n x n): uplo 'L', A =
+ * L L^H with L its lower triangle; 'U', A = U^H U (the other triangle is
+ * never read). sub(B) = B(ib:, jb:) (n x nrhs) is overwritten by X. Returns
+ * 0 or -i for the first illegal argument (1 uplo, 2 n, 3 nrhs, 4 a, 5
+ * ia/ja, 7 b, 8 ib/jb), the same on every process, nothing written.
+ * rma_smatrix_potrs, rma_cmatrix_potrs and rma_zmatrix_potrs are the same
+ * on their types.
+ */
+int rma_dmatrix_potrs(char uplo, int n, int nrhs, const rma_dmatrix_t *a, int ia, int ja,
+                      const rma_dmatrix_t *b, int ib, int jb);
+int rma_smatrix_potrs(char uplo, int n, int nrhs, const rma_smatrix_t *a, int ia, int ja,
+                      const rma_smatrix_t *b, int ib, int jb);
+#ifndef __cplusplus
+int rma_cmatrix_trsm(char side, char uplo, char transa, char diag, int m, int n,
+                     float _Complex alpha, const rma_cmatrix_t *a, int ia, int ja,
+                     const rma_cmatrix_t *b, int ib, int jb);
+int rma_zmatrix_trsm(char side, char uplo, char transa, char diag, int m, int n,
+                     double _Complex alpha, const rma_zmatrix_t *a, int ia, int ja,
+                     const rma_zmatrix_t *b, int ib, int jb);
+int rma_cmatrix_potrs(char uplo, int n, int nrhs, const rma_cmatrix_t *a, int ia, int ja,
+                      const rma_cmatrix_t *b, int ib, int jb);
+int rma_zmatrix_potrs(char uplo, int n, int nrhs, const rma_zmatrix_t *a, int ia, int ja,
+                      const rma_zmatrix_t *b, int ib, int jb);
+#endif
+
 #if RMALA_WITH_SCALAPACK
 /* ---------------------------------------------------------------------------
  * ScaLAPACK entry points (built when RMALA_WITH_SCALAPACK): ScaLAPACK's semantics on ScaLAPACK's own arrays.
@@ -478,6 +555,45 @@ int rma_pspotrf(char uplo, int n, float *a, int ia, int ja, const int *desca);
 #ifndef __cplusplus
 int rma_pcpotrf(char uplo, int n, float _Complex *a, int ia, int ja, const int *desca);
 int rma_pzpotrf(char uplo, int n, double _Complex *a, int ia, int ja, const int *desca);
+#endif
+
+/* rma_pdtrsm — PDTRSM: sub(B) := alpha op(sub(A))^-1 sub(B) (side 'L') or
+ * alpha sub(B) op(sub(A))^-1 ('R'), sub(A) triangular (uplo 'L' / 'U', the
+ * other triangle never read; diag 'U': unit, not read), transa 'N', 'T',
+ * 'C'. Returns 0 or PBLAS's code for an illegal argument (-1 .. -4 the
+ * characters, -(100 i + j) descriptor entries, DESCA argument 11, DESCB 15),
+ * nothing written. Beyond PBLAS: MB != NB and any offsets. rma_pstrsm,
+ * rma_pctrsm and rma_pztrsm are PSTRSM, PCTRSM and PZTRSM ('C': conjugate
+ * transpose). */
+int rma_pdtrsm(char side, char uplo, char transa, char diag, int m, int n, double alpha,
+               const double *a, int ia, int ja, const int *desca, double *b, int ib, int jb,
+               const int *descb);
+int rma_pstrsm(char side, char uplo, char transa, char diag, int m, int n, float alpha,
+               const float *a, int ia, int ja, const int *desca, float *b, int ib, int jb,
+               const int *descb);
+
+/* rma_pdpotrs — PDPOTRS: solves sub(A) X = sub(B) with the Cholesky factor
+ * of PDPOTRF or rma_pdpotrf in sub(A) (uplo 'L': L L^T, 'U': U^T U); sub(B)
+ * is overwritten by X. Returns 0 or ScaLAPACK's code for an illegal
+ * argument (-1 uplo, -(100 i + j) descriptor entries, DESCA 7, DESCB 11),
+ * nothing written. Beyond ScaLAPACK: MB != NB and offsets off block
+ * boundaries. rma_pspotrs, rma_pcpotrs and rma_pzpotrs are PSPOTRS, PCPOTRS
+ * and PZPOTRS (L L^H, U^H U). */
+int rma_pdpotrs(char uplo, int n, int nrhs, const double *a, int ia, int ja, const int *desca,
+                double *b, int ib, int jb, const int *descb);
+int rma_pspotrs(char uplo, int n, int nrhs, const float *a, int ia, int ja, const int *desca,
+                float *b, int ib, int jb, const int *descb);
+#ifndef __cplusplus
+int rma_pctrsm(char side, char uplo, char transa, char diag, int m, int n, float _Complex alpha,
+               const float _Complex *a, int ia, int ja, const int *desca, float _Complex *b, int ib,
+               int jb, const int *descb);
+int rma_pztrsm(char side, char uplo, char transa, char diag, int m, int n, double _Complex alpha,
+               const double _Complex *a, int ia, int ja, const int *desca, double _Complex *b,
+               int ib, int jb, const int *descb);
+int rma_pcpotrs(char uplo, int n, int nrhs, const float _Complex *a, int ia, int ja,
+                const int *desca, float _Complex *b, int ib, int jb, const int *descb);
+int rma_pzpotrs(char uplo, int n, int nrhs, const double _Complex *a, int ia, int ja,
+                const int *desca, double _Complex *b, int ib, int jb, const int *descb);
 #endif
 #endif /* RMALA_WITH_SCALAPACK */
 

@@ -49,4 +49,23 @@ int rma_bcm_potrf(const char *routine, char uplo, int n, const rma_bcm_t *a, int
  * arguments; returns 0, LAPACK's INFO j > 0 or an RMA_ERR_* code. */
 int rma_bcm_potrf_run(char uplo, int n, const rma_bcm_t *a, int ia, int ja);
 
+/* Collective over b's grid: rma_?matrix_trsm (checks, then the run; a of
+ * b's type). */
+int rma_bcm_trsm(const char *routine, char side, char uplo, char transa, char diag, int m, int n,
+                 rma_scalar_t alpha, const rma_bcm_t *a, int ia, int ja, const rma_bcm_t *b,
+                 int ib, int jb);
+
+/* Collective over the grid: the triangular solve with checked arguments. */
+int rma_bcm_trsm_run(char side, char uplo, char transa, char diag, int m, int n,
+                     rma_scalar_t alpha, const rma_bcm_t *a, int ia, int ja, const rma_bcm_t *b,
+                     int ib, int jb);
+
+/* Collective over b's grid: rma_?matrix_potrs (checks, then the run). */
+int rma_bcm_potrs(const char *routine, char uplo, int n, int nrhs, const rma_bcm_t *a, int ia,
+                  int ja, const rma_bcm_t *b, int ib, int jb);
+
+/* Collective over the grid: the Cholesky solve with checked arguments. */
+int rma_bcm_potrs_run(char uplo, int n, int nrhs, const rma_bcm_t *a, int ia, int ja,
+                      const rma_bcm_t *b, int ib, int jb);
+
 #endif

@@ -52,6 +52,19 @@
   int rma_##p##matrix_potrf(char uplo, int n, const rma_##p##matrix_t *a, int ia, int ja) {        \
     rma_bcm_t A;                                                                                   \
     return rma_bcm_potrf("rma_" #p "matrix_potrf", uplo, n, VIEW(a, DT, A), ia, ja);               \
+  }                                                                                                \
+  int rma_##p##matrix_trsm(char side, char uplo, char transa, char diag, int m, int n, T alpha,    \
+                           const rma_##p##matrix_t *a, int ia, int ja, const rma_##p##matrix_t *b, \
+                           int ib, int jb) {                                                       \
+    rma_bcm_t A, B;                                                                                \
+    return rma_bcm_trsm("rma_" #p "matrix_trsm", side, uplo, transa, diag, m, n, alpha,            \
+                        VIEW(a, DT, A), ia, ja, VIEW(b, DT, B), ib, jb);                           \
+  }                                                                                                \
+  int rma_##p##matrix_potrs(char uplo, int n, int nrhs, const rma_##p##matrix_t *a, int ia,        \
+                            int ja, const rma_##p##matrix_t *b, int ib, int jb) {                  \
+    rma_bcm_t A, B;                                                                                \
+    return rma_bcm_potrs("rma_" #p "matrix_potrs", uplo, n, nrhs, VIEW(a, DT, A), ia, ja,          \
+                         VIEW(b, DT, B), ib, jb);                                                  \
   }
 
 RMA_NATIVE_TYPED(s, float, RMA_DT_S)

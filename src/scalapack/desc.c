@@ -34,8 +34,9 @@ static int local_count(int m, int fb, int b, int rel, int np) {
   return (rel == 0 ? fb : 0) + rma_numroc(m - fb, b, (rel - 1 + np) % np, np);
 }
 
-void rma_desc_check(const rma_desc_t *d, int ma, int mpos, int na, int npos, int ia, int ja,
-                    int dpos, const rma_desc_grid_t *g, rma_desc_err_t *e) {
+// CHK1MAT's chain; pblas: PB_Cchkmat's blame for a window past M or N.
+static void check(const rma_desc_t *d, int ma, int mpos, int na, int npos, int ia, int ja,
+                  int dpos, const rma_desc_grid_t *g, rma_desc_err_t *e, int pblas) {
   int D = 100 * dpos, key = 0, len = 96;
   char why[96] = "";
   // Local view: the first failing check of CHK1MAT's chain.
@@ -85,13 +86,23 @@ void rma_desc_check(const rma_desc_t *d, int ma, int mpos, int na, int npos, int
   else if (ja > d->n)
     k2 = 100 * (dpos - 1), snprintf(more, sizeof more, "ja = %d > N = %d", ja, d->n);
   else if ((long)ia + ma - 1 > d->m)
-    k2 = 100 * mpos, snprintf(more, sizeof more, "last row ia + rows - 1 = %ld > M = %d", (long)ia + ma - 1,
+    k2 = 100 * (pblas ? dpos - 2 : mpos), snprintf(more, sizeof more, "last row ia + rows - 1 = %ld > M = %d", (long)ia + ma - 1,
                               d->m);
   else if ((long)ja + na - 1 > d->n)
-    k2 = 100 * npos, snprintf(more, sizeof more, "last column ja + columns - 1 = %ld > N = %d", (long)ja + na - 1,
+    k2 = 100 * (pblas ? dpos - 1 : npos), snprintf(more, sizeof more, "last column ja + columns - 1 = %ld > N = %d", (long)ja + na - 1,
                               d->n);
   rma_desc_err(e, key, why);
   rma_desc_err(e, k2, more);
+}
+
+void rma_desc_check(const rma_desc_t *d, int ma, int mpos, int na, int npos, int ia, int ja,
+                    int dpos, const rma_desc_grid_t *g, rma_desc_err_t *e) {
+  check(d, ma, mpos, na, npos, ia, ja, dpos, g, e, 0);
+}
+
+void rma_desc_check_pblas(const rma_desc_t *d, int ma, int mpos, int na, int npos, int ia, int ja,
+                          int dpos, const rma_desc_grid_t *g, rma_desc_err_t *e) {
+  check(d, ma, mpos, na, npos, ia, ja, dpos, g, e, 1);
 }
 
 int rma_desc_served(const rma_desc_t *d) { return d->imb == d->mb && d->inb == d->nb; }

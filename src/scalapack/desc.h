@@ -45,6 +45,12 @@ int rma_desc_read(const int *desc, int dpos, rma_desc_t *d);
 void rma_desc_check(const rma_desc_t *d, int ma, int mpos, int na, int npos, int ia, int ja,
                     int dpos, const rma_desc_grid_t *g, rma_desc_err_t *e);
 
+/* Local. rma_desc_check as PBLAS's PB_Cchkmat numbers it: the same, but a
+ * window past M or N blames ia or ja (positions dpos-2, dpos-1), not the
+ * sub-matrix's extent (checked against PDTRSM itself). */
+void rma_desc_check_pblas(const rma_desc_t *d, int ma, int mpos, int na, int npos, int ia, int ja,
+                          int dpos, const rma_desc_grid_t *g, rma_desc_err_t *e);
+
 /* Local. The code of a first descriptor that cannot be read (key from
  * rma_desc_read): no context to agree in, so world rank 0 prints the one
  * message. Returns -key. */

@@ -1,9 +1,9 @@
 /*
  * The drop-in ScaLAPACK library (librmala_scalapack): ScaLAPACK's Fortran
- * symbols p?gemm_, p?getrf_, p?getrs_ and p?potrf_ (? = s, d, c, z), served
- * by rma_p?gemm, rma_p?getrf, rma_p?getrs and rma_p?potrf. Linked before
- * ScaLAPACK, it makes an unmodified Fortran or C ScaLAPACK program call
- * rmala.
+ * symbols p?gemm_, p?getrf_, p?getrs_, p?potrf_, p?potrs_ and p?trsm_
+ * (? = s, d, c, z), served by rma_p?gemm, rma_p?getrf, rma_p?getrs,
+ * rma_p?potrf, rma_p?potrs and rma_p?trsm. Linked before ScaLAPACK, it
+ * makes an unmodified Fortran or C ScaLAPACK program call rmala.
  *
  * Layer: above the ScaLAPACK front-end (src/scalapack); uses only rmala.h,
  * BLACS's C interface and the dynamic linker. Kept out of librmala, so
@@ -21,7 +21,8 @@
  *     INB != NB).
  * Any other RMA_ERR_* code is a failure inside rmala after which the
  * operands may be partly written: it is printed and not re-run (P?GETRF,
- * P?GETRS, P?POTRF: INFO = the code; P?GEMM has no INFO). Calls ScaLAPACK makes to
+ * P?GETRS, P?POTRF, P?POTRS: INFO = the code; P?GEMM and P?TRSM have no
+ * INFO). Calls ScaLAPACK makes to
  * these routines from inside its own library (PDGESV -> PDGETRF, PDGETRF ->
  * PDGEMM, ...) stay with ScaLAPACK. RMALA_VERBOSE=1: one line per call on
  * grid process (0,0) saying who served it.
@@ -249,3 +250,67 @@ RMA_DROPIN_PPOTRF(s, S, float)
 RMA_DROPIN_PPOTRF(d, D, double)
 RMA_DROPIN_PPOTRF(c, C, float _Complex)
 RMA_DROPIN_PPOTRF(z, Z, double _Complex)
+
+// P?TRSM in the four types on rma_p?trsm (PBLAS: no INFO).
+#define RMA_DROPIN_PTRSM(x, X, T)                                                                  \
+  typedef void p##x##trsm_fn(const char *, const char *, const char *, const char *, const int *,  \
+                             const int *, const T *, const T *, const int *, const int *,          \
+                             const int *, T *, const int *, const int *, const int *, size_t,      \
+                             size_t, size_t, size_t);                                              \
+  void p##x##trsm_(const char *side, const char *uplo, const char *transa, const char *diag,       \
+                   const int *m, const int *n, const T *alpha, const T *a, const int *ia,          \
+                   const int *ja, const int *desca, T *b, const int *ib, const int *jb,            \
+                   const int *descb, size_t lside, size_t luplo, size_t ltransa, size_t ldiag);    \
+  static next_t next_p##x##trsm = {"p" #x "trsm_", "P" #X "TRSM", NULL, NULL, 0, ""};              \
+  void p##x##trsm_(const char *side, const char *uplo, const char *transa, const char *diag,       \
+                   const int *m, const int *n, const T *alpha, const T *a, const int *ia,          \
+                   const int *ja, const int *desca, T *b, const int *ib, const int *jb,            \
+                   const int *descb, size_t lside, size_t luplo, size_t ltransa, size_t ldiag) {   \
+    (void)lside, (void)luplo, (void)ltransa, (void)ldiag;                                          \
+    void *self = (void *)p##x##trsm_;                                                              \
+    p##x##trsm_fn *real = NULL;                                                                    \
+    if (from_scalapack(&next_p##x##trsm, self, __builtin_return_address(0))) {                     \
+      real = (p##x##trsm_fn *)next_p##x##trsm.real;                                                \
+    } else {                                                                                       \
+      int rc = rma_p##x##trsm(*side, *uplo, *transa, *diag, *m, *n, *alpha, a, *ia, *ja, desca, b, \
+                              *ib, *jb, descb);                                                    \
+      real = (p##x##trsm_fn *)after(&next_p##x##trsm, self, rc, desca);                            \
+    }                                                                                              \
+    if (real)                                                                                      \
+      real(side, uplo, transa, diag, m, n, alpha, a, ia, ja, desca, b, ib, jb, descb, 1, 1, 1, 1); \
+  }
+
+RMA_DROPIN_PTRSM(s, S, float)
+RMA_DROPIN_PTRSM(d, D, double)
+RMA_DROPIN_PTRSM(c, C, float _Complex)
+RMA_DROPIN_PTRSM(z, Z, double _Complex)
+
+// P?POTRS in the four types on rma_p?potrs.
+#define RMA_DROPIN_PPOTRS(x, X, T)                                                                 \
+  typedef void p##x##potrs_fn(const char *, const int *, const int *, const T *, const int *,      \
+                              const int *, const int *, T *, const int *, const int *,             \
+                              const int *, int *, size_t);                                         \
+  void p##x##potrs_(const char *uplo, const int *n, const int *nrhs, const T *a, const int *ia,    \
+                    const int *ja, const int *desca, T *b, const int *ib, const int *jb,           \
+                    const int *descb, int *info, size_t luplo);                                    \
+  static next_t next_p##x##potrs = {"p" #x "potrs_", "P" #X "POTRS", NULL, NULL, 0, ""};           \
+  void p##x##potrs_(const char *uplo, const int *n, const int *nrhs, const T *a, const int *ia,    \
+                    const int *ja, const int *desca, T *b, const int *ib, const int *jb,           \
+                    const int *descb, int *info, size_t luplo) {                                   \
+    (void)luplo;                                                                                   \
+    void *self = (void *)p##x##potrs_;                                                             \
+    p##x##potrs_fn *real = NULL;                                                                   \
+    if (from_scalapack(&next_p##x##potrs, self, __builtin_return_address(0))) {                    \
+      real = (p##x##potrs_fn *)next_p##x##potrs.real;                                              \
+    } else {                                                                                       \
+      *info = rma_p##x##potrs(*uplo, *n, *nrhs, a, *ia, *ja, desca, b, *ib, *jb, descb);           \
+      real = (p##x##potrs_fn *)after(&next_p##x##potrs, self, *info, desca);                       \
+    }                                                                                              \
+    if (real)                                                                                      \
+      real(uplo, n, nrhs, a, ia, ja, desca, b, ib, jb, descb, info, 1);                            \
+  }
+
+RMA_DROPIN_PPOTRS(s, S, float)
+RMA_DROPIN_PPOTRS(d, D, double)
+RMA_DROPIN_PPOTRS(c, C, float _Complex)
+RMA_DROPIN_PPOTRS(z, Z, double _Complex)

@@ -13,16 +13,18 @@
 #     conjugate transposes): exit status 0, "End of Tests.",
 #     the summary row P?GEMM with TOTAL = PASSED > 0 and FAILED 0, no other row failing, and rmala
 #     serving exactly TOTAL P?GEMM calls (its illegal-argument calls go to ScaLAPACK, which reports
-#     them as the tester expects);
+#     them as the tester expects); the same for the P?TRSM row (rmala serving exactly its TOTAL
+#     calls); a d run (dsides) and the c and z conjugate-transpose runs take the file with SIDE 'L' 'R' 'R' 'L' 'L' 'R' 'R' 'L' and DIAG 'N' 'U' 'N' 'U' 'U' 'N' 'U'
+#     'N', so P?TRSM meets every SIDE / UPLO / TRANSA / DIAG;
 #   - the LU testers x?lu (s, d, c, z; np 4; LU.dat: 240 factorizations and solves on 4 grids,
 #     residual checks): exit status 0, "0 tests completed and failed residual checks", every test
 #     passed, rmala serving P?GETRF and P?GETRS (the tester's own P?GEMM calls too);
 #   - the Cholesky testers x?llt (s, d, c, z; np 4; LLT.dat once with UPLO 'U' as shipped and once
 #     with 'L': 432 factorizations and solves each on 4 grids, residual checks): exit status 0,
 #     "0 tests completed and failed residual checks", every test passed, rmala serving P?POTRF
-#     (P?POTRS, which rmala does not serve yet, is ScaLAPACK's: it solves with rmala's factor).
-#     LLT.dat's last line is set to F (no condition estimate and iterative refinement): with T,
-#     plain ScaLAPACK's x?llt without rmala hangs on the 2 x 2 grid here (P?POCON / P?PORFS).
+#     and P?POTRS. LLT.dat's last line is set to F (no condition estimate and iterative
+#     refinement): with T, plain ScaLAPACK's x?llt without rmala hangs on the 2 x 2 grid here
+#     now and then (P?PORFS -> P?LACON, processes in different collectives at N 13, NB 4).
 # Environment: RMALA_CMAKE (cmake), RMALA_MPIEXEC (mpiexec.openmpi), RMALA_MPIEXEC_FLAGS
 # (';'-separated), RMALA_TESTERS_DIR (Debian's openmpi-tests directory), RMALA_TESTERS_DATA
 # (/usr/share/scalapack), RMALA_RUN_TIMEOUT (s, default 300).
@@ -82,17 +84,31 @@ conj_dat() {
     "$1" > "$2"
   grep -q "^'C' 'C' 'N' 'C'.*values of TRANSA" "$2" && grep -q "^'N' 'C' 'C' 'T'.*values of TRANSB" "$2"
 }
-mkdir -p "$work/conj"
+# The shipped files solve from the left with a non-unit diagonal only; the ?sides files vary SIDE
+# and DIAG across the problems (P?TRSM, P?TRMM, P?SYMM read them).
+sides_dat() {
+  sed -e "s/^'N' 'N' 'N' 'N' 'N' 'N' 'N' 'N'\(.*values of DIAG\)/'N' 'U' 'N' 'U' 'U' 'N' 'U' 'N'\1/" \
+    -e "s/^'L' 'L' 'L' 'L' 'L' 'L' 'L' 'L'\(.*values of SIDE\)/'L' 'R' 'R' 'L' 'L' 'R' 'R' 'L'\1/" \
+    "$1" > "$2"
+  grep -q "^'N' 'U' 'N' 'U'.*values of DIAG" "$2" && grep -q "^'L' 'R' 'R' 'L'.*values of SIDE" "$2"
+}
+mkdir -p "$work/conj" "$work/sides"
+for t in s d c z; do
+  T=$(echo "$t" | tr sdcz SDCZ)
+  sides_dat "$data/PBLAS/P${T}BLAS3TST.dat" "$work/sides/P${T}BLAS3TST.dat" ||
+    fail "could not make the SIDE / DIAG input file from P${T}BLAS3TST.dat"
+done
 for t in c z; do
   T=$(echo "$t" | tr cz CZ)
-  conj_dat "$data/PBLAS/P${T}BLAS3TST.dat" "$work/conj/P${T}BLAS3TST.dat" ||
+  conj_dat "$work/sides/P${T}BLAS3TST.dat" "$work/conj/P${T}BLAS3TST.dat" ||
     fail "could not make the conjugate-transpose input file from P${T}BLAS3TST.dat"
 done
 
-for case in s d c z cconj zconj; do
+for case in s d c z dsides cconj zconj; do
   t=${case:0:1} T=$(echo "${case:0:1}" | tr sdcz SDCZ)
   dat=$data/PBLAS/P${T}BLAS3TST.dat
-  [ "$case" = "$t" ] || dat=$work/conj/P${T}BLAS3TST.dat
+  [ "${case:1}" = "conj" ] && dat=$work/conj/P${T}BLAS3TST.dat
+  [ "${case:1}" = "sides" ] && dat=$work/sides/P${T}BLAS3TST.dat
   run_tester "${case}pb3tst" "$testers/PBLAS/${t}pb3tst" "$dat"
   out=$work/${case}pb3tst/out.txt err=$work/${case}pb3tst/err.txt
   grep -q "End of Tests." "$out" || fail "${case}pb3tst did not reach the end"
@@ -103,6 +119,12 @@ for case in s d c z cconj zconj; do
   echo "   P${T}GEMM ($case): $total tests, $passed passed, $failed failed; rmala served $served calls"
   [ "$total" -gt 0 ] && [ "$total" = "$passed" ] && [ "$failed" = 0 ] || fail "P${T}GEMM row: $row"
   [ "$served" = "$total" ] || fail "rmala served $served P${T}GEMM calls, the tester made $total"
+  row=$(awk -v r="P${T}TRSM" '$1 == "|" && $2 == r && NF == 6 { print $3, $4, $5 }' "$out" | tail -1)
+  read -r total passed failed <<< "${row:-0 0 1}"
+  served=$(grep -c "P${T}TRSM served by rmala" "$err" || true)
+  echo "   P${T}TRSM ($case): $total tests, $passed passed, $failed failed; rmala served $served calls"
+  [ "$total" -gt 0 ] && [ "$total" = "$passed" ] && [ "$failed" = 0 ] || fail "P${T}TRSM row: $row"
+  [ "$served" = "$total" ] || fail "rmala served $served P${T}TRSM calls, the tester made $total"
   bad=$(awk '$1 == "|" && NF == 6 && $2 ~ /^P[SDCZ]/ && $5 != "0" { print $2 }' "$out" | tr '\n' ' ')
   [ -z "$bad" ] || fail "${case}pb3tst rows failing: $bad"
   if grep -q "failed in rmala" "$err"; then fail "${case}pb3tst: a call failed inside rmala"; fi
@@ -144,12 +166,14 @@ for t in s d c z; do
     passed=$(awk '/tests completed and passed residual checks/ { print $1 }' "$out")
     finished=$(awk '/^Finished/ { print $2 }' "$out")
     potrf=$(grep -c "P${T}POTRF served by rmala" "$err" || true)
-    echo "   $name: $finished tests, $passed passed residual checks; rmala served P${T}POTRF $potrf calls"
+    potrs=$(grep -c "P${T}POTRS served by rmala" "$err" || true)
+    echo "   $name: $finished tests, $passed passed residual checks; rmala served P${T}POTRF" \
+      "$potrf, P${T}POTRS $potrs calls"
     [ -n "$passed" ] && [ "$passed" = "$finished" ] || fail "$name: $passed of $finished passed"
-    [ "$potrf" -gt 0 ] || fail "$name: rmala served no P${T}POTRF call"
+    [ "$potrf" -gt 0 ] && [ "$potrs" -gt 0 ] || fail "$name: rmala served no P${T}POTRF / P${T}POTRS call"
     if grep -q "failed in rmala" "$err"; then fail "$name: a call failed inside rmala"; fi
   done
 done
 
-[ "$status" = 0 ] && echo "PASSED: ScaLAPACK's testers with rmala serving P?GEMM, P?GETRF, P?GETRS, P?POTRF"
+[ "$status" = 0 ] && echo "PASSED: ScaLAPACK's testers with rmala serving P?GEMM, P?TRSM, P?GETRF, P?GETRS, P?POTRF, P?POTRS"
 exit "$status"

@@ -1,0 +1,70 @@
+/*
+ * rma_pstrsm / rma_pdtrsm / rma_pctrsm / rma_pztrsm: P?TRSM's arguments and
+ * semantics on ScaLAPACK's own arrays, one body for the four types ('C' is
+ * the conjugate transpose for c and z).
+ * Layers: rma_p?trsm (descriptor checks, PBLAS's PXERBLA numbering) ->
+ *         native front-end (rma_bcm_trsm_run) -> ops/trsm (the engine).
+ */
+#include <stdio.h>
+
+#include "core/error.h"
+#include "core/trans.h"
+#include "native/grid.h"
+#include "native/run.h"
+#include "scalapack/blacs.h"
+#include "scalapack/desc.h"
+
+// P?TRSM of type dt, named routine. PBLAS checks SIDE, UPLO, TRANSA, DIAG
+// (-1 .. -4), then sub(A) (k x k, k = M for SIDE 'L' at position 5, N at 6
+// for 'R'; DESCA argument 11) and sub(B) (M x N, DESCB 15) with
+// PB_Cchkmat's numbering (a window past A or B blames IA / JA, IB / JB);
+// the smallest key wins.
+static int ptrsm(rma_dtype_t dt, const char *routine, char side, char uplo, char transa, char diag,
+                 int m, int n, rma_scalar_t alpha, const void *a, int ia, int ja, const int *desca,
+                 void *b, int ib, int jb, const int *descb) {
+  rma_desc_t da, db;
+  rma_desc_grid_t g;
+  rma_grid_t grid;
+  char why[96];
+  snprintf(why, sizeof why, "%c%c%c%c m=%d n=%d", side, uplo, transa, diag, m, n);
+  int rc = rma_pd_enter(routine, why, desca, 11, &da, &g, &grid);
+  if (rc != 0)
+    return rc;
+  rma_desc_err_t e = {0, ""};
+  if (!rma_side_valid(side))
+    snprintf(why, sizeof why, "side = '%c'", side), rma_desc_err(&e, 100, why);
+  else if (!rma_uplo_valid(uplo))
+    snprintf(why, sizeof why, "uplo = '%c'", uplo), rma_desc_err(&e, 200, why);
+  else if (!rma_trans_valid(transa))
+    snprintf(why, sizeof why, "transa = '%c'", transa), rma_desc_err(&e, 300, why);
+  else if (!rma_diag_valid(diag))
+    snprintf(why, sizeof why, "diag = '%c'", diag), rma_desc_err(&e, 400, why);
+  int kb = rma_desc_read(descb, 15, &db), right = rma_side_right(side);
+  rma_desc_err(&e, kb, "DTYPE of descb");
+  if (!kb && db.ctxt != da.ctxt)
+    rma_desc_err(&e, 1502, "descb's context is not desca's");
+  rma_desc_check_pblas(&da, right ? n : m, right ? 6 : 5, right ? n : m, right ? 6 : 5, ia, ja, 11,
+                       &g, &e);
+  if (!kb && db.ctxt == da.ctxt)
+    rma_desc_check_pblas(&db, m, 5, n, 6, ib, jb, 15, &g, &e);
+  RMA_CALL(rma_info_agree(grid->ctx->comm, routine, e.key, e.why));
+  if (!rma_desc_served(&da) || !rma_desc_served(&db))
+    return RMA_ERR_NOT_IMPLEMENTED;
+  rma_bcm_t A = rma_desc_matrix(&da, grid, dt, a), B = rma_desc_matrix(&db, grid, dt, b);
+  return rma_bcm_trsm_run(side, uplo, transa, diag, m, n, alpha, &A, ia - 1, ja - 1, &B, ib - 1,
+                          jb - 1);
+}
+
+// The four entry points: the same body on their element type.
+#define RMA_PTRSM(p, T, DT)                                                                        \
+  int rma_p##p##trsm(char side, char uplo, char transa, char diag, int m, int n, T alpha,          \
+                     const T *a, int ia, int ja, const int *desca, T *b, int ib, int jb,           \
+                     const int *descb) {                                                           \
+    return ptrsm(DT, "rma_p" #p "trsm", side, uplo, transa, diag, m, n, alpha, a, ia, ja, desca,   \
+                 b, ib, jb, descb);                                                                \
+  }
+
+RMA_PTRSM(s, float, RMA_DT_S)
+RMA_PTRSM(d, double, RMA_DT_D)
+RMA_PTRSM(c, float _Complex, RMA_DT_C)
+RMA_PTRSM(z, double _Complex, RMA_DT_Z)
