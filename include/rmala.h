@@ -349,6 +349,93 @@ int rma_zmatrix_getrs(char trans, int n, int nrhs, const rma_zmatrix_t *a, int i
                       const int *ipiv, const rma_zmatrix_t *b, int ib, int jb);
 #endif
 
+/*
+ * rma_dmatrix_syrk — Collective over the grid. The rank-k update of one
+ * triangle: sub(C) := alpha op(sub(A)) op(sub(A))^T + beta sub(C) on its
+ * lower (uplo 'L') or upper ('U') triangle, sub(C) = C(ic:, jc:) n x n, the
+ * other triangle neither read nor written; trans 'N': op(sub(A)) =
+ * A(ia:, ja:) n x k, 'T' or 'C': its transpose (A(ia:, ja:) k x n). beta = 0
+ * never reads C; alpha = 0 or k = 0 leaves A unread; alpha = 0 (or k = 0)
+ * with beta = 1 returns at once. C must not share memory with A.
+ * rma_smatrix_syrk is the same on floats; rma_cmatrix_syrk and
+ * rma_zmatrix_syrk are the complex symmetric update (op^T, trans 'N' or 'T').
+ * Returns 0 or -i for argument i, the same on every process.
+ */
+int rma_dmatrix_syrk(char uplo, char trans, int n, int k, double alpha, const rma_dmatrix_t *a,
+                     int ia, int ja, double beta, const rma_dmatrix_t *c, int ic, int jc);
+int rma_smatrix_syrk(char uplo, char trans, int n, int k, float alpha, const rma_smatrix_t *a,
+                     int ia, int ja, float beta, const rma_smatrix_t *c, int ic, int jc);
+
+/*
+ * rma_dmatrix_trmm — Collective over the grid. The triangular product in
+ * place: sub(B) := alpha op(T) sub(B) (side 'L', T = A(ia:, ja:) m x m) or
+ * alpha sub(B) op(T) (side 'R', T n x n), sub(B) = B(ib:, jb:) m x n; T the
+ * lower ('L') or upper ('U') triangle of its window (the other triangle not
+ * read), transa 'N', 'T' or 'C', diag 'U': unit diagonal (not read) or 'N'.
+ * alpha = 0 zeros sub(B) without reading A. A and B must not overlap.
+ * rma_smatrix_trmm, rma_cmatrix_trmm and rma_zmatrix_trmm are the same on
+ * their types ('C': conjugate transpose). Returns 0 or -i for argument i.
+ */
+int rma_dmatrix_trmm(char side, char uplo, char transa, char diag, int m, int n, double alpha,
+                     const rma_dmatrix_t *a, int ia, int ja, const rma_dmatrix_t *b, int ib,
+                     int jb);
+int rma_smatrix_trmm(char side, char uplo, char transa, char diag, int m, int n, float alpha,
+                     const rma_smatrix_t *a, int ia, int ja, const rma_smatrix_t *b, int ib,
+                     int jb);
+
+/*
+ * rma_dmatrix_trtri — Collective over the grid. Inverse in place of the
+ * lower ('L') or upper ('U') triangle of the n x n window A(ia:, ja:), diag
+ * 'U' (unit, not read or written) or 'N'; the other triangle untouched.
+ * Returns 0, -i for argument i, or j > 0 when the window's diagonal entry j
+ * is exactly zero (nothing written; the same j on every process).
+ * rma_smatrix_trtri, rma_cmatrix_trtri and rma_zmatrix_trtri are the same
+ * on their types.
+ */
+int rma_dmatrix_trtri(char uplo, char diag, int n, const rma_dmatrix_t *a, int ia, int ja);
+int rma_smatrix_trtri(char uplo, char diag, int n, const rma_smatrix_t *a, int ia, int ja);
+
+/*
+ * rma_dmatrix_potri — Collective over the grid. The inverse of a symmetric
+ * (Hermitian for c, z) positive definite matrix from its Cholesky factor in
+ * the n x n window A(ia:, ja:) (L with A = L L^H for uplo 'L', U with
+ * A = U^H U for 'U', as rma_?matrix_potrf or P?POTRF leave it): that
+ * triangle is overwritten by the same triangle of inv(A), the other left
+ * untouched. Returns 0, -i for argument i, or j > 0 when the factor's
+ * diagonal entry j is exactly zero (nothing written), as P?POTRI.
+ * rma_smatrix_potri, rma_cmatrix_potri and rma_zmatrix_potri are the same
+ * on their types.
+ */
+int rma_dmatrix_potri(char uplo, int n, const rma_dmatrix_t *a, int ia, int ja);
+int rma_smatrix_potri(char uplo, int n, const rma_smatrix_t *a, int ia, int ja);
+#ifndef __cplusplus
+int rma_cmatrix_syrk(char uplo, char trans, int n, int k, float _Complex alpha,
+                     const rma_cmatrix_t *a, int ia, int ja, float _Complex beta,
+                     const rma_cmatrix_t *c, int ic, int jc);
+int rma_zmatrix_syrk(char uplo, char trans, int n, int k, double _Complex alpha,
+                     const rma_zmatrix_t *a, int ia, int ja, double _Complex beta,
+                     const rma_zmatrix_t *c, int ic, int jc);
+/* rma_zmatrix_herk — Collective over the grid. rma_dmatrix_syrk's update
+ * with the conjugate transpose: sub(C) := alpha op(sub(A)) op(sub(A))^H +
+ * beta sub(C), trans 'N' or 'C', alpha and beta real; the imaginary parts of
+ * sub(C)'s diagonal are set to zero (as ZHERK; not when alpha = 0 or k = 0
+ * and beta = 1, which return at once). rma_cmatrix_herk on float _Complex. */
+int rma_cmatrix_herk(char uplo, char trans, int n, int k, float alpha, const rma_cmatrix_t *a,
+                     int ia, int ja, float beta, const rma_cmatrix_t *c, int ic, int jc);
+int rma_zmatrix_herk(char uplo, char trans, int n, int k, double alpha, const rma_zmatrix_t *a,
+                     int ia, int ja, double beta, const rma_zmatrix_t *c, int ic, int jc);
+int rma_cmatrix_trmm(char side, char uplo, char transa, char diag, int m, int n,
+                     float _Complex alpha, const rma_cmatrix_t *a, int ia, int ja,
+                     const rma_cmatrix_t *b, int ib, int jb);
+int rma_zmatrix_trmm(char side, char uplo, char transa, char diag, int m, int n,
+                     double _Complex alpha, const rma_zmatrix_t *a, int ia, int ja,
+                     const rma_zmatrix_t *b, int ib, int jb);
+int rma_cmatrix_trtri(char uplo, char diag, int n, const rma_cmatrix_t *a, int ia, int ja);
+int rma_zmatrix_trtri(char uplo, char diag, int n, const rma_zmatrix_t *a, int ia, int ja);
+int rma_cmatrix_potri(char uplo, int n, const rma_cmatrix_t *a, int ia, int ja);
+int rma_zmatrix_potri(char uplo, int n, const rma_zmatrix_t *a, int ia, int ja);
+#endif
+
 #if RMALA_WITH_SCALAPACK
 /* ---------------------------------------------------------------------------
  * ScaLAPACK entry points (built when RMALA_WITH_SCALAPACK): ScaLAPACK's semantics on ScaLAPACK's own arrays.
