@@ -507,6 +507,70 @@ int rma_pzgetrs(char trans, int n, int nrhs, const double _Complex *a, int ia, i
                 const int *desca, const int *ipiv, double _Complex *b, int ib, int jb,
                 const int *descb);
 #endif
+
+/* rma_pdsyrk — PDSYRK: sub(C) := alpha op(sub(A)) op(sub(A))^T + beta
+ * sub(C) on the triangle UPLO of sub(C) (the other neither read nor
+ * written), TRANS 'N' (sub(A) n x k) or 'T' / 'C' (k x n); beta = 0 never
+ * reads C. rma_pssyrk is PSSYRK; rma_pcsyrk and rma_pzsyrk PCSYRK and PZSYRK
+ * (complex symmetric, TRANS 'N' or 'T'). */
+int rma_pdsyrk(char uplo, char trans, int n, int k, double alpha, const double *a, int ia, int ja,
+               const int *desca, double beta, double *c, int ic, int jc, const int *descc);
+int rma_pssyrk(char uplo, char trans, int n, int k, float alpha, const float *a, int ia, int ja,
+               const int *desca, float beta, float *c, int ic, int jc, const int *descc);
+
+/* rma_pdtrmm — PDTRMM: sub(B) := alpha op(T) sub(B) (SIDE 'L') or alpha
+ * sub(B) op(T) ('R'), T the UPLO triangle of sub(A) (the other not read),
+ * TRANSA 'N' / 'T' / 'C', DIAG 'U' (unit, not read) or 'N'. rma_pstrmm,
+ * rma_pctrmm and rma_pztrmm are PSTRMM, PCTRMM and PZTRMM. */
+int rma_pdtrmm(char side, char uplo, char transa, char diag, int m, int n, double alpha,
+               const double *a, int ia, int ja, const int *desca, double *b, int ib, int jb,
+               const int *descb);
+int rma_pstrmm(char side, char uplo, char transa, char diag, int m, int n, float alpha,
+               const float *a, int ia, int ja, const int *desca, float *b, int ib, int jb,
+               const int *descb);
+
+/* rma_pdtrtri — PDTRTRI: the inverse of the UPLO triangle of sub(A) in
+ * place (DIAG 'U': unit, not read); returns INFO: j > 0 when sub(A)'s
+ * diagonal entry j is exactly zero (nothing written, the same j on every
+ * process). Beyond ScaLAPACK: MB != NB and IA, JA at different offsets in
+ * their blocks are accepted. rma_pstrtri, rma_pctrtri, rma_pztrtri alike. */
+int rma_pdtrtri(char uplo, char diag, int n, double *a, int ia, int ja, const int *desca);
+int rma_pstrtri(char uplo, char diag, int n, float *a, int ia, int ja, const int *desca);
+
+/* rma_pdpotri — PDPOTRI: the inverse of a symmetric (Hermitian) positive
+ * definite sub(A) from its Cholesky factor (PDPOTRF's) in the UPLO triangle,
+ * overwritten by that triangle of the inverse; INFO j > 0 when the factor's
+ * diagonal entry j is zero (nothing written). rma_pspotri, rma_pcpotri,
+ * rma_pzpotri alike. */
+int rma_pdpotri(char uplo, int n, double *a, int ia, int ja, const int *desca);
+int rma_pspotri(char uplo, int n, float *a, int ia, int ja, const int *desca);
+#ifndef __cplusplus
+int rma_pcsyrk(char uplo, char trans, int n, int k, float _Complex alpha,
+               const float _Complex *a, int ia, int ja, const int *desca, float _Complex beta,
+               float _Complex *c, int ic, int jc, const int *descc);
+int rma_pzsyrk(char uplo, char trans, int n, int k, double _Complex alpha,
+               const double _Complex *a, int ia, int ja, const int *desca, double _Complex beta,
+               double _Complex *c, int ic, int jc, const int *descc);
+/* rma_pzherk — PZHERK: sub(C) := alpha op(sub(A)) op(sub(A))^H + beta sub(C)
+ * on the UPLO triangle, TRANS 'N' or 'C', alpha and beta real; the
+ * imaginary parts of sub(C)'s diagonal set to zero. rma_pcherk is PCHERK. */
+int rma_pcherk(char uplo, char trans, int n, int k, float alpha, const float _Complex *a, int ia,
+               int ja, const int *desca, float beta, float _Complex *c, int ic, int jc,
+               const int *descc);
+int rma_pzherk(char uplo, char trans, int n, int k, double alpha, const double _Complex *a,
+               int ia, int ja, const int *desca, double beta, double _Complex *c, int ic, int jc,
+               const int *descc);
+int rma_pctrmm(char side, char uplo, char transa, char diag, int m, int n, float _Complex alpha,
+               const float _Complex *a, int ia, int ja, const int *desca, float _Complex *b,
+               int ib, int jb, const int *descb);
+int rma_pztrmm(char side, char uplo, char transa, char diag, int m, int n, double _Complex alpha,
+               const double _Complex *a, int ia, int ja, const int *desca, double _Complex *b,
+               int ib, int jb, const int *descb);
+int rma_pctrtri(char uplo, char diag, int n, float _Complex *a, int ia, int ja, const int *desca);
+int rma_pztrtri(char uplo, char diag, int n, double _Complex *a, int ia, int ja, const int *desca);
+int rma_pcpotri(char uplo, int n, float _Complex *a, int ia, int ja, const int *desca);
+int rma_pzpotri(char uplo, int n, double _Complex *a, int ia, int ja, const int *desca);
+#endif
 #endif /* RMALA_WITH_SCALAPACK */
 
 /* ---------------------------------------------------------------------------
