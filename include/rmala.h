@@ -158,6 +158,50 @@ int rma_lu(int g_a, int *ipiv);
  */
 int rma_lu_solve(char trans, int g_a, const int *ipiv, int g_b);
 
+/*
+ * rma_syrk — Collective. The rank-k update of one triangle on GAs of
+ * C_FLOAT, C_DBL, C_SCPL or C_DCPL (the type from g_a; g_c of the same):
+ * C := alpha op(A) op(A)^T + beta C on the lower (uplo 'L') or upper ('U')
+ * triangle of the leading n x n part of g_c, the rest of g_c untouched;
+ * op(A) the leading n x k part of g_a (trans 'N') or its transpose (trans
+ * 'T', the leading k x n part; 'C' too for real GAs); complex GAs get the
+ * complex symmetric update. alpha and beta point to values of the GAs' type
+ * (as GA_Add takes them). Returns 0 or -i for argument i (1 uplo, 2 trans,
+ * 3 n, 4 k, 6 g_a, 8 g_c: too small, of another type, or g_a itself),
+ * nothing modified then.
+ * rma_herk — the same with op(A)^H on C_SCPL / C_DCPL GAs: trans 'N' or
+ * 'C', alpha and beta real; the imaginary parts of C's diagonal set to zero.
+ */
+int rma_syrk(char uplo, char trans, int n, int k, const void *alpha, int g_a, const void *beta,
+             int g_c);
+int rma_herk(char uplo, char trans, int n, int k, double alpha, int g_a, double beta, int g_c);
+
+/*
+ * rma_trmm — Collective. B := alpha op(T) B (side 'L', T the leading m x m
+ * part of g_a) or alpha B op(T) ('R', n x n), B the leading m x n part of
+ * g_b (a GA of g_a's type); T the lower ('L') or upper ('U') triangle (the
+ * other not read), transa 'N', 'T' or 'C', diag 'U' (unit, not read) or
+ * 'N'; alpha points to a value of the GAs' type. Returns 0 or -i for
+ * argument i (1 side, 2 uplo, 3 transa, 4 diag, 5 m, 6 n, 8 g_a, 9 g_b).
+ */
+int rma_trmm(char side, char uplo, char transa, char diag, int m, int n, const void *alpha,
+             int g_a, int g_b);
+
+/*
+ * rma_trtri — Collective. Inverse in place of the lower ('L') or upper
+ * ('U') triangle of the square GA g_a (any of the four types; diag 'U':
+ * unit, not read or written); the other triangle untouched. Returns 0, -i
+ * for argument i (1 uplo, 2 diag, 3 g_a), or j > 0 when diagonal entry j is
+ * exactly zero (nothing written).
+ * rma_potri — Collective. The inverse of a symmetric (Hermitian) positive
+ * definite matrix from its Cholesky factor in the uplo triangle of g_a
+ * (A = L L^H or U^H U), overwritten by that triangle of inv(A) (ScaLAPACK's
+ * PDPOTRI; GA_Spd_invert is the Cholesky followed by this). Returns 0, -1
+ * (uplo), -2 (g_a), or j > 0 when the factor's diagonal entry j is zero.
+ */
+int rma_trtri(char uplo, char diag, int g_a);
+int rma_potri(char uplo, int g_a);
+
 /* How rma_jacobi's processes exchange the iterate (paper 003). */
 typedef enum {
   RMA_JACOBI_SYNC,  /* each sweep waits for every piece of x of the previous sweep */

@@ -13,7 +13,13 @@
 #     conjugate transposes): exit status 0, "End of Tests.",
 #     the summary row P?GEMM with TOTAL = PASSED > 0 and FAILED 0, no other row failing, and rmala
 #     serving exactly TOTAL P?GEMM calls (its illegal-argument calls go to ScaLAPACK, which reports
-#     them as the tester expects);
+#     them as the tester expects); the rows P?SYRK (and P?HERK for c, z) and P?TRMM with none
+#     failing, PASSED > 0 and PASSED + SKIPPED = TOTAL (the tester skips TRANS a routine does not
+#     take: 'C' for P?SYRK, 'T' for P?HERK), rmala serving at least PASSED calls (the tester's own
+#     checks call P?TRMM too); for d and z also a file with SIDE L / R and DIAG N / U mixed over 8 problems;
+#   - the inverse testers x?inv (d, z; np 4; INV.dat: 320 inversions of general, triangular and
+#     positive definite matrices on 4 grids): exit status 0, every residual check passed, rmala
+#     serving P?TRTRI and P?POTRI (their P?POTRF is ScaLAPACK's until rmala serves it);
 #   - the LU testers x?lu (s, d, c, z; np 4; LU.dat: 240 factorizations and solves on 4 grids,
 #     residual checks): exit status 0, "0 tests completed and failed residual checks", every test
 #     passed, rmala serving P?GETRF and P?GETRS (the tester's own P?GEMM calls too).
@@ -32,8 +38,8 @@ run_timeout=${RMALA_RUN_TIMEOUT:-300}
 IFS=';' read -r -a mpiexec_flags <<< "${RMALA_MPIEXEC_FLAGS-}"
 export OPENBLAS_NUM_THREADS=1
 
-for f in "$testers"/PBLAS/{s,d,c,z}pb3tst "$testers"/x{s,d,c,z}lu "$data/PBLAS/PDBLAS3TST.dat" \
-  "$data/LU.dat"; do
+for f in "$testers"/PBLAS/{s,d,c,z}pb3tst "$testers"/x{s,d,c,z}lu "$testers"/x{d,z}inv \
+  "$data/PBLAS/PDBLAS3TST.dat" "$data/LU.dat" "$data/INV.dat"; do
   if [ ! -e "$f" ]; then
     echo "FAILED: $f missing (apt-get install scalapack-mpi-test scalapack-test-common)" >&2
     exit 1
@@ -83,10 +89,27 @@ for t in c z; do
     fail "could not make the conjugate-transpose input file from P${T}BLAS3TST.dat"
 done
 
-for case in s d c z cconj zconj; do
+# SIDE and DIAG: the shipped files test SIDE L and DIAG N only; this one runs all 8 problems with
+# both sides and both diagonals.
+side_dat() {
+  sed -e "s/^4\(\s*number of tests problems\)/8\1/" \
+    -e "s/^'N' 'N' 'N' 'N' 'N' 'N' 'N' 'N'\(.*values of DIAG\)/'N' 'U' 'U' 'N' 'N' 'U' 'U' 'N'\1/" \
+    -e "s/^'L' 'L' 'L' 'L' 'L' 'L' 'L' 'L'\(.*values of SIDE\)/'L' 'R' 'L' 'R' 'R' 'L' 'R' 'L'\1/" \
+    "$1" > "$2"
+  grep -q "^'L' 'R' 'L' 'R'.*values of SIDE" "$2" && grep -q "^'N' 'U' 'U' 'N'.*values of DIAG" "$2"
+}
+mkdir -p "$work/side"
+for t in d z; do
+  T=$(echo "$t" | tr dz DZ)
+  side_dat "$data/PBLAS/P${T}BLAS3TST.dat" "$work/side/P${T}BLAS3TST.dat" ||
+    fail "could not make the SIDE / DIAG input file from P${T}BLAS3TST.dat"
+done
+
+for case in s d c z cconj zconj dside zside; do
   t=${case:0:1} T=$(echo "${case:0:1}" | tr sdcz SDCZ)
   dat=$data/PBLAS/P${T}BLAS3TST.dat
-  [ "$case" = "$t" ] || dat=$work/conj/P${T}BLAS3TST.dat
+  [ "${case:1}" = conj ] && dat=$work/conj/P${T}BLAS3TST.dat
+  [ "${case:1}" = side ] && dat=$work/side/P${T}BLAS3TST.dat
   run_tester "${case}pb3tst" "$testers/PBLAS/${t}pb3tst" "$dat"
   out=$work/${case}pb3tst/out.txt err=$work/${case}pb3tst/err.txt
   grep -q "End of Tests." "$out" || fail "${case}pb3tst did not reach the end"
@@ -99,6 +122,20 @@ for case in s d c z cconj zconj; do
   [ "$served" = "$total" ] || fail "rmala served $served P${T}GEMM calls, the tester made $total"
   bad=$(awk '$1 == "|" && NF == 6 && $2 ~ /^P[SDCZ]/ && $5 != "0" { print $2 }' "$out" | tr '\n' ' ')
   [ -z "$bad" ] || fail "${case}pb3tst rows failing: $bad"
+  # The triangle routines rmala serves: their rows pass, every tested call served.
+  routines="P${T}SYRK P${T}TRMM"
+  case $t in c | z) routines="$routines P${T}HERK" ;; esac
+  for r in $routines; do
+    # Problems whose TRANS the routine does not take (P?SYRK 'C', P?HERK 'T') are skipped.
+    row=$(awk -v r="$r" '$1 == "|" && $2 == r && NF == 6 { print $3, $4, $5, $6 }' "$out" | tail -1)
+    read -r total passed failed skipped <<< "${row:-0 0 1 0}"
+    served=$(grep -c "$r served by rmala" "$err" || true)
+    echo "   $r ($case): $total tests, $passed passed, $failed failed, $skipped skipped;" \
+      "rmala served $served calls"
+    [ "$passed" -gt 0 ] && [ "$((passed + skipped))" = "$total" ] && [ "$failed" = 0 ] ||
+      fail "$r row: $row"
+    [ "$served" -ge "$passed" ] || fail "rmala served $served $r calls, the tester ran $passed"
+  done
   if grep -q "failed in rmala" "$err"; then fail "${case}pb3tst: a call failed inside rmala"; fi
 done
 
@@ -120,5 +157,24 @@ for t in s d c z; do
   if grep -q "failed in rmala" "$err"; then fail "x${t}lu: a call failed inside rmala"; fi
 done
 
-[ "$status" = 0 ] && echo "PASSED: ScaLAPACK's testers with rmala serving P?GEMM, P?GETRF, P?GETRS"
+for t in d z; do
+  T=$(echo "$t" | tr dz DZ)
+  run_tester "x${t}inv" "$testers/x${t}inv" "$data/INV.dat"
+  out=$work/x${t}inv/out.txt err=$work/x${t}inv/err.txt
+  grep -q "END OF TESTS" "$out" || fail "x${t}inv did not reach the end"
+  grep -q " 0 tests completed and failed residual checks" "$out" ||
+    fail "x${t}inv: residual checks failed"
+  passed=$(awk '/tests completed and passed residual checks/ { print $1 }' "$out")
+  finished=$(awk '/^Finished/ { print $2 }' "$out")
+  trtri=$(grep -c "P${T}TRTRI served by rmala" "$err" || true)
+  potri=$(grep -c "P${T}POTRI served by rmala" "$err" || true)
+  echo "   x${t}inv: $finished tests, $passed passed residual checks; rmala served P${T}TRTRI $trtri," \
+    "P${T}POTRI $potri calls"
+  [ -n "$passed" ] && [ "$passed" = "$finished" ] || fail "x${t}inv: $passed of $finished passed"
+  [ "$trtri" -gt 0 ] && [ "$potri" -gt 0 ] || fail "x${t}inv: rmala served no P${T}TRTRI / P${T}POTRI call"
+  if grep -q "failed in rmala" "$err"; then fail "x${t}inv: a call failed inside rmala"; fi
+done
+
+[ "$status" = 0 ] && echo "PASSED: ScaLAPACK's testers with rmala serving P?GEMM, P?GETRF, P?GETRS," \
+  "P?SYRK, P?HERK, P?TRMM, P?TRTRI, P?POTRI"
 exit "$status"

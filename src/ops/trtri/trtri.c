@@ -7,6 +7,7 @@
 #include "kernel/tile_triangle.h"
 #include "ops/trmm/trmm.h"
 #include "rma/patch.h"
+#include "store/copy.h"
 #include "store/store.h"
 
 // Diagonal blocks of at most this order (or one tile, when larger) are
@@ -134,20 +135,10 @@ static int combine(int lower, int unit, const rma_matrix_t *a, int o, int s) {
   return rma_trmm_matrices(0, 0, RMA_OP_N, unit, n1, n2, -1, &x11, &off);
 }
 
-int rma_trtri_matrix(int lower, int unit, const rma_matrix_t *a, int *info) {
+int rma_trtri_blocks(int lower, int unit, const rma_matrix_t *a) {
   rma_context_t *ctx = rma_context();
   const rma_tiles_t *t = a->tiles;
   int n = t->m;
-  *info = 0;
-  if (n == 0)
-    return 0;
-  if (!unit) {
-    RMA_CALL(rma_trtri_zero_diagonal(a, info));
-    if (*info)
-      return 0;
-  }
-  if (t->kind != RMA_TILES_BLOCK_CYCLIC)
-    return RMA_ERR_NOT_IMPLEMENTED;
   int leaf = leaf_order(t) < n ? leaf_order(t) : n;
   void *buf = malloc(rma_tiles_esize(t) * (size_t)leaf * (size_t)leaf);
   RMA_CALL(rma_status_agree(ctx->comm, buf ? 0 : RMA_ERR_NO_MEMORY));
@@ -162,6 +153,31 @@ int rma_trtri_matrix(int lower, int unit, const rma_matrix_t *a, int *info) {
   free(buf);
   if (rc == 0)
     rc = combine(lower, unit, a, 0, n);
+  return rma_status_agree(ctx->comm, rc);
+}
+
+// The arguments of rma_trtri_blocks on a copy (store/copy.h).
+typedef struct {
+  int lower, unit;
+} trtri_args_t;
+
+static int trtri_copy_run(const rma_matrix_t *copy, void *arg) {
+  const trtri_args_t *x = arg;
+  return rma_trtri_blocks(x->lower, x->unit, copy);
+}
+
+int rma_trtri_matrix(int lower, int unit, const rma_matrix_t *a, int *info) {
+  *info = 0;
+  if (a->tiles->m == 0)
+    return 0;
+  if (!unit) {
+    RMA_CALL(rma_trtri_zero_diagonal(a, info));
+    if (*info)
+      return 0;
+  }
+  int rc = a->tiles->kind == RMA_TILES_BLOCK_CYCLIC
+               ? rma_trtri_blocks(lower, unit, a)
+               : rma_store_through_copy(a, trtri_copy_run, &(trtri_args_t){lower, unit});
   int rc2 = rma_store_done();
-  return rma_status_agree(ctx->comm, rc ? rc : rc2);
+  return rma_status_agree(rma_context()->comm, rc ? rc : rc2);
 }

@@ -15,14 +15,22 @@
 
 /*
  * Collective over the library communicator; arguments the same everywhere.
- * a: an n x n matrix (BLOCK_CYCLIC directory of any origin and either array
- * order; other kinds give RMA_ERR_NOT_IMPLEMENTED); lower / upper triangle,
+ * a: an n x n matrix (any directory: a BLOCK_CYCLIC one of any origin and
+ * either array order in place, others through a copy, store/copy.h); lower / upper triangle,
  * unit: diagonal taken as one (not read or written). The other triangle is
  * untouched. *info = j > 0 when diagonal entry j (1-based) is exactly zero
  * (non-unit only): nothing is written then. Returns 0 or a negative
  * RMA_ERR_* code, the same on every rank.
  */
 int rma_trtri_matrix(int lower, int unit, const rma_matrix_t *a, int *info);
+
+/*
+ * Collective. rma_trtri_matrix's inverse on a BLOCK_CYCLIC directory whose
+ * diagonal has no zero (unit, or checked): no check, no copy; the store's
+ * segments are kept (the caller ends with rma_store_done). Returns 0 or a
+ * negative RMA_ERR_* code, the same on every rank.
+ */
+int rma_trtri_blocks(int lower, int unit, const rma_matrix_t *a);
 
 /*
  * Collective. *info = the first j (1-based) whose diagonal entry of the
