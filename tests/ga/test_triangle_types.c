@@ -15,7 +15,7 @@
  *                the other triangle unchanged;
  *   potri        ratio = max|I - A Ainv| / (n eps max|A| max|Ainv|) <= 16 with
  *                A = L L^H from the factor L (the generator's lower triangle);
- *   INFO: a zero at diagonal entry 7 gives 7 on every rank (trtri, potri).
+ *   INFO: a zero at diagonal entry 7 gives 7 on every rank (trtri, potri; order 150).
  * Argument checks: uplo 'X' is -1, a g_c of another type -8 (syrk), a
  * non-square g_a -3 (trtri), on every rank.
  * Prints the worst ratio per routine; exits 1 on any failure.
@@ -150,8 +150,10 @@ static void one(int t, int layout, int mb, int nb) {
     free(tt), free(b0), free(b);
     GA_Destroy(gt), GA_Destroy(gb);
   }
-  // trtri (lower, non-unit) and potri (upper): inverse checks and INFO.
-  for (int potri = 0; potri < 2; potri++) {
+  // trtri (lower, non-unit) and potri (upper): inverse checks and INFO; of
+  // order 150, so the recursion combines leaves (products on the copy for
+  // the regular layout).
+  for (int potri = 0, n = 150; potri < 2; potri++) {
     char uplo = potri ? 'U' : 'L';
     int g = rt_tcreate(t, layout, n, n, mb, nb);
     rt_tfill(t, g, n, n, 31, 4, NULL);
