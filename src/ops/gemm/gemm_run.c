@@ -237,7 +237,8 @@ static void tri_product(rma_dtype_t dt, char uplo, rma_op_t ta, rma_op_t tb, int
 // Over the (row span, column span) pieces of block blk that meet C's
 // triangle (shape->c): scale by beta (what = 0), make the diagonal real
 // (what = 1), or add alpha times the panels of set s over chunk [.., +kc)
-// (what = 2). cp (ldc) holds the block.
+// (what = 2). cp (ldc) holds the block. The pieces of a row span wholly
+// inside the triangle are consecutive in the block: one call for each run.
 static void tri_pieces(int what, const rma_gemm_shape_t *shape, rma_dtype_t dt, rma_op_t ta,
                        rma_op_t tb, const rma_gemm_plan_t *plan, const rma_gemm_block_t *blk,
                        rma_scalar_t scalar, const step_set_t *s, int kc, char *cp, int ldc, void *w) {
@@ -245,31 +246,47 @@ static void tri_pieces(int what, const rma_gemm_shape_t *shape, rma_dtype_t dt, 
   int ra = (ta & RMA_OP_TRANS) != 0, rb = (tb & RMA_OP_TRANS) != 0;
   for (int i = 0, roff = 0; i < blk->nrow; roff += plan->rspans[blk->row0 + i++].len) {
     rma_span_t r = plan->rspans[blk->row0 + i];
-    for (int j = 0, coff = 0; j < blk->ncol; coff += plan->cspans[blk->col0 + j++].len) {
-      rma_span_t q = plan->cspans[blk->col0 + j];
-      int cls = tri_class(shape->c, r.g0, r.g0 + r.len - 1, q.g0, q.g0 + q.len - 1);
+    const char *pa = what == 2 ? (const char *)s->aptr + es * (size_t)(ra ? roff : (long)roff * s->lda)
+                               : NULL;
+    int run0 = 0, runlen = 0; // the current run of inside pieces: columns [run0, run0 + runlen)
+    for (int j = 0, coff = 0; j <= blk->ncol; j++) {
+      rma_span_t q = j < blk->ncol ? plan->cspans[blk->col0 + j] : (rma_span_t){0, 0};
+      int cls = j < blk->ncol ? tri_class(shape->c, r.g0, r.g0 + r.len - 1, q.g0, q.g0 + q.len - 1)
+                              : 0;
+      if (cls > 0 && what != 1) {
+        if (!runlen)
+          run0 = coff;
+        runlen += q.len, coff += q.len;
+        continue;
+      }
+      if (runlen) { // the run ends: one call
+        char *c0 = cp + es * ((size_t)roff * ldc + run0);
+        if (what == 0)
+          rma_kernel_scale_dt(dt, r.len, runlen, scalar, c0, ldc);
+        else
+          rma_kernel_gemm_dt(dt, ta, tb, r.len, runlen, kc, scalar, pa, s->lda,
+                             (const char *)s->bptr + es * (size_t)(rb ? (long)run0 * s->ldb : run0),
+                             s->ldb, 1, c0, ldc);
+        runlen = 0;
+      }
+      if (cls == 0 || j == blk->ncol) {
+        coff += q.len;
+        continue;
+      }
       char *cij = cp + es * ((size_t)roff * ldc + coff);
       // The piece's diagonal: y - x == r.g0 - q.g0; its triangle's region.
       int d = r.g0 - q.g0;
       int lo = shape->c == 'U' && cls < 0 ? d : RMA_REGION_ALL_LO;
       int hi = shape->c == 'L' && cls < 0 ? d : RMA_REGION_ALL_HI;
-      if (cls == 0)
-        continue;
-      if (what == 0) {
+      if (what == 0)
         rma_kernel_region_scale_dt(dt, r.len, q.len, lo, hi, scalar, cij, ldc);
-      } else if (what == 1) {
-        if (d > -r.len && d < q.len)
-          rma_kernel_region_real_dt(dt, r.len, q.len, d, d, cij, ldc);
-      } else {
-        const char *pa = (const char *)s->aptr + es * (size_t)(ra ? roff : (long)roff * s->lda);
-        const char *pb = (const char *)s->bptr + es * (size_t)(rb ? (long)coff * s->ldb : coff);
-        if (cls > 0)
-          rma_kernel_gemm_dt(dt, ta, tb, r.len, q.len, kc, scalar, pa, s->lda, pb, s->ldb, 1, cij,
-                             ldc);
-        else
-          tri_product(dt, shape->c, ta, tb, r.g0, r.len, q.g0, q.len, kc, scalar, pa, s->lda, pb,
-                      s->ldb, cij, ldc, w);
-      }
+      else if (what == 1 && d > -r.len && d < q.len)
+        rma_kernel_region_real_dt(dt, r.len, q.len, d, d, cij, ldc);
+      else if (what == 2)
+        tri_product(dt, shape->c, ta, tb, r.g0, r.len, q.g0, q.len, kc, scalar, pa, s->lda,
+                    (const char *)s->bptr + es * (size_t)(rb ? (long)coff * s->ldb : coff), s->ldb,
+                    cij, ldc, w);
+      coff += q.len;
     }
   }
 }
