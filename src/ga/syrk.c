@@ -15,6 +15,7 @@
 #include "core/trans.h"
 #include "ga/ga_matrix.h"
 #include "ops/syrk/syrk.h"
+#include "ops/syrk/syrk_check.h"
 #include "ops/trmm/trmm.h"
 
 // 0 when g is a 2-D GA of one of the four types (and of type want when
@@ -78,8 +79,8 @@ static int syrk(int herk, const char *routine, char uplo, char trans, int n, int
   else if (herk && !rma_dtype_complex(dt))
     bad = 6, snprintf(why, sizeof why, "g_a is a GA of %s: rma_herk takes C_SCPL or C_DCPL",
                       rma_ga_type_name(dt));
-  else if (rma_dtype_complex(dt) && (herk ? trans == 'T' || trans == 't' : trans == 'C' || trans == 'c'))
-    bad = 2, snprintf(why, sizeof why, "trans = '%c' with a complex GA", trans);
+  else if (!rma_syrk_trans_valid(herk, dt, trans))
+    bad = 2, snprintf(why, sizeof why, "trans = '%c' with a GA of %s", trans, rma_ga_type_name(dt));
   else if (ga_operand(g_c, "g_c", (int)dt, n, n, &dc, why, sizeof why))
     bad = 8;
   else if (g_c == g_a)

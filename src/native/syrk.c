@@ -12,16 +12,7 @@
 #include "native/grid.h"
 #include "native/run.h"
 #include "ops/syrk/syrk.h"
-
-// 1 for a legal TRANS of the update: N always; for herk on complex
-// matrices C, for complex syrk T, for real ones T or C.
-static int trans_ok(int herk, rma_dtype_t dt, char trans) {
-  if (trans == 'N' || trans == 'n')
-    return 1;
-  if (!rma_dtype_complex(dt))
-    return rma_trans_is(trans);
-  return herk ? trans == 'C' || trans == 'c' : trans == 'T' || trans == 't';
-}
+#include "ops/syrk/syrk_check.h"
 
 int rma_bcm_syrk(const char *routine, int herk, char uplo, char trans, int n, int k,
                  rma_scalar_t alpha, const rma_bcm_t *a, int ia, int ja, rma_scalar_t beta,
@@ -32,7 +23,7 @@ int rma_bcm_syrk(const char *routine, int herk, char uplo, char trans, int n, in
   int bad = 0, t = rma_trans_is(trans);
   if (!rma_uplo_valid(uplo))
     bad = 1, snprintf(why, sizeof why, "uplo = '%c'", uplo);
-  else if (!trans_ok(herk, c->dtype, trans))
+  else if (!rma_syrk_trans_valid(herk, c->dtype, trans))
     bad = 2, snprintf(why, sizeof why, "trans = '%c'", trans);
   else if (n < 0)
     bad = 3, snprintf(why, sizeof why, "n = %d", n);

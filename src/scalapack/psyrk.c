@@ -11,6 +11,7 @@
 #include "core/trans.h"
 #include "native/grid.h"
 #include "native/run.h"
+#include "ops/syrk/syrk_check.h"
 #include "scalapack/blacs.h"
 #include "scalapack/desc.h"
 
@@ -28,14 +29,10 @@ static int psyrk(rma_dtype_t dt, int herk, const char *routine, char uplo, char 
   if (rc != 0)
     return rc;
   rma_desc_err_t e = {0, ""};
-  int t = rma_trans_is(trans), cplx = rma_dtype_complex(dt);
-  // Real types take T or C; complex syrk T, herk C.
-  int trans_ok = trans == 'N' || trans == 'n' || (!cplx && t) ||
-                 (cplx && herk && (trans == 'C' || trans == 'c')) ||
-                 (cplx && !herk && (trans == 'T' || trans == 't'));
+  int t = rma_trans_is(trans);
   if (!rma_uplo_valid(uplo))
     snprintf(why, sizeof why, "uplo = '%c'", uplo), rma_desc_err(&e, 100, why);
-  if (!trans_ok)
+  if (!rma_syrk_trans_valid(herk, dt, trans))
     snprintf(why, sizeof why, "trans = '%c'", trans), rma_desc_err(&e, 200, why);
   int ka = rma_desc_read(desca, 9, &da);
   rma_desc_err(&e, ka, "DTYPE of desca");
