@@ -152,6 +152,7 @@ typedef struct {
   int impls[IMPL_COUNT]; /* 1 when the impl is selected */
   int layouts[2];        /* rma layouts selected (tiled, scalapack) */
   int n[BENCH_MAX_LIST], nn;
+  int n_div[DT_COUNT]; /* a type's sizes are n / n_div (0 or 1: n; --main: 2 for c and z) */
   bench_shape_t shapes[BENCH_MAX_LIST];
   int nshape;
   /* block sizes: default list, and per impl/layout lists when given */

@@ -58,6 +58,13 @@ void bench_shape_dims(const bench_shape_t *s, int size, int *m, int *n, int *k) 
   }
 }
 
+// Size N of type dt's cases: N / n_div (the main job's complex types run
+// at half its n: about the seconds of work of the real types at n).
+static int type_n(const bench_opts_t *o, int dt, int n) {
+  int d = o->n_div[dt] > 1 ? o->n_div[dt] : 1;
+  return n / d > 0 ? n / d : 1;
+}
+
 static int max_nb(const bench_opts_t *o) {
   int m = 1;
   for (int i = 0; i < o->nnb_rma_tiled; i++)
@@ -181,7 +188,8 @@ int bench_cases_build(const bench_opts_t *o, const bench_env_t *env, bench_case_
         for (int dt = 0; dt < DT_COUNT; dt++) {
           if (!o->dtypes[dt])
             continue;
-          bench_case_t base = {.op = OP_LU, .dt = (bench_dtype_t)dt, .m = ns[i], .n = ns[i],
+          int n = type_n(o, dt, ns[i]);
+          bench_case_t base = {.op = OP_LU, .dt = (bench_dtype_t)dt, .m = n, .n = n,
                                .ta = 'N', .tb = 'N'};
           for (int piv = 1; piv >= 0; piv--) {
             int want =
@@ -204,7 +212,7 @@ int bench_cases_build(const bench_opts_t *o, const bench_env_t *env, bench_case_
             continue; // does not depend on --n: once
           bench_case_t base = {
               .op = OP_GEMM, .dt = (bench_dtype_t)dt, .shape = sh->kind, .pivot = 1};
-          bench_shape_dims(sh, ns[i], &base.m, &base.n, &base.k);
+          bench_shape_dims(sh, type_n(o, dt, ns[i]), &base.m, &base.n, &base.k);
           int ntr = sh->ntrans ? sh->ntrans : o->ntrans;
           for (int t = 0; t < ntr; t++) {
             base.ta = sh->ntrans ? sh->trans[t][0] : o->trans[t][0];

@@ -71,7 +71,8 @@ void bench_options_usage(FILE *f) {
   fprintf(f,
           "usage: rmala-bench [options]   (run under mpirun/srun)\n"
           "  --main               default comparison: dgemm and LU at n=4096 (2048 if memory is\n"
-          "                       short), all impls, best nb, ablation, ratio table, plots\n"
+          "                       short), zgemm and zgetrf at n/2, all impls, best nb, ablation,\n"
+          "                       ratio tables, plots\n"
           "  --quick              tiny sizes, every impl/op/trans, for ctest (with --grid-check:\n"
           "                       the grid check at tiny sizes)\n"
           "  --grid-check         the target grid at n=4096 (or --n), np = the ranks started:\n"
@@ -353,6 +354,10 @@ static void preset_main(bench_opts_t *o) {
   o->ablate = 1;
   o->plot = 1;
   o->main_job = 1;
+  // zgemm and zgetrf beside dgemm and LU (the codes that call ScaLAPACK most
+  // are complex), at n / 2: 8 (n/2)^3 complex flops are the real n^3.
+  o->dtypes[DT_Z] = 1;
+  o->n_div[DT_C] = o->n_div[DT_Z] = 2;
 }
 
 // ctest: tiny sizes, every op/impl/trans/layout/pivot mode, a size that the

@@ -2,7 +2,8 @@
 # plot.sh CSV OUTDIR — turns rmala-bench CSV rows into PNGs with gnuplot.
 #
 #   strong_<op>.png      GFLOP/s vs n (best nb per impl/layout) at one np
-#                        (op: sgemm, dgemm, cgemm, zgemm, lu — those in the CSV);
+#                        (op: sgemm, dgemm, cgemm, zgemm, lu, sgetrf, cgetrf,
+#                        zgetrf — those in the CSV; lu is dgetrf);
 #                        bars per impl when the CSV holds one n
 #   weak_time_<op>.png   time vs np          } when the CSV holds more than
 #   weak_eff_<op>.png    efficiency vs np    } one np (a --weak sweep)
@@ -47,7 +48,7 @@ fi
 series='function sname(   s) {
   s = $2
   if ($2 == "rma") s = s "-" $3
-  if ($1 == "lu" && $2 == "rma") s = s "-" $12
+  if (($1 == "lu" || $1 ~ /getrf$/) && $2 == "rma") s = s "-" $12
   return s
 }
 function sorder(s) {  # bars in a fixed order: peers first, then rma
@@ -61,7 +62,7 @@ function sorder(s) {  # bars in a fixed order: peers first, then rma
 made=0
 # The ops present, in a fixed order (the op column names gemm's type).
 ops=$(awk -F, 'NR > 1 { print $1 }' "$csv" | sort -u | awk '
-  { o[$1] = 1 } END { n = split("sgemm dgemm cgemm zgemm lu", k, " "); for (i = 1; i <= n; i++) if (k[i] in o) print k[i] }')
+  { o[$1] = 1 } END { n = split("sgemm dgemm cgemm zgemm lu sgetrf cgetrf zgetrf", k, " "); for (i = 1; i <= n; i++) if (k[i] in o) print k[i] }')
 for op in $ops; do
   tr=""
   # Rows of this op that are OK and not ablation runs; gemm: square shapes
@@ -70,11 +71,12 @@ for op in $ops; do
   awk -F, -v op="$op" 'NR > 1 && $1 == op && $19 == "OK" && $2 !~ /^rma-ablate/ &&
     (op !~ /gemm$/ || ($4 == $5 && $6 == $5)) && $12 != "pivot-dd"' "$csv" > "$work/rows"
   [ -s "$work/rows" ] || { echo "plot.sh: no OK $op rows"; continue; }
-  if [ "$op" != lu ]; then
+  case $op in lu | *getrf) ;; *)
     tr=$(awk -F, '$12 == "NN" { print "NN"; exit }' "$work/rows")
     [ -n "$tr" ] || tr=$(awk -F, 'NR == 1 { print $12 }' "$work/rows")
     awk -F, -v t="$tr" '$12 == t' "$work/rows" > "$work/r2" && mv "$work/r2" "$work/rows"
-  fi
+    ;;
+  esac
   # The most frequent np for the strong plot; the largest n for the bars.
   np=$(awk -F, '{ c[$10]++ } END { for (k in c) if (c[k] > b) { b = c[k]; v = k }; print v }' "$work/rows")
   nmax=$(awk -F, -v np="$np" '$10 == np && $5 > m { m = $5 } END { print m }' "$work/rows")

@@ -27,7 +27,9 @@ int rma_kernel_potrf_dt(rma_dtype_t t, int lower, int n, void *a, int lda);
 int rma_kernel_trtri_dt(rma_dtype_t t, int lower, int unit, int n, void *a, int lda);
 
 /* Local. The product of the n x n triangle of a (lda) with its conjugate
- * transpose, in place: L^H L (lower) or U U^H (upper), into that triangle. */
+ * transpose, in place: L^H L (lower) or U U^H (upper), into that triangle.
+ * As LAPACK's, for a Cholesky factor: the imaginary parts of the diagonal
+ * (zero in a factor) are taken as zero. */
 void rma_kernel_lauum_dt(rma_dtype_t t, int lower, int n, void *a, int lda);
 
 /* Local. C := alpha op(A) op(A)^H + beta C on the lower or upper triangle of
