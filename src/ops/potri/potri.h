@@ -17,7 +17,9 @@
  * Collective over the library communicator; arguments the same everywhere.
  * a: n x n, its lower (lower != 0) or upper triangle the factor, overwritten
  * by that triangle of inv(A); the other triangle untouched. *info = j > 0
- * when the factor's diagonal entry j is exactly zero (nothing written).
+ * when the factor's diagonal entry j is exactly zero (nothing written). A
+ * factor's diagonal is real; a complex one is used as given (LAPACK's lauum
+ * would take its imaginary parts as zero).
  * Returns 0 or a negative RMA_ERR_* code, the same on every rank.
  */
 int rma_potri_matrix(int lower, const rma_matrix_t *a, int *info);
