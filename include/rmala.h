@@ -204,6 +204,50 @@ int rma_trsm(char side, char uplo, char transa, char diag, const void *alpha, in
  * rows, g_a itself, or another type); nothing is modified then.
  */
 int rma_potrs(char uplo, int g_a, int g_b);
+/*
+ * rma_syrk — Collective. The rank-k update of one triangle on GAs of
+ * C_FLOAT, C_DBL, C_SCPL or C_DCPL (the type from g_a; g_c of the same):
+ * C := alpha op(A) op(A)^T + beta C on the lower (uplo 'L') or upper ('U')
+ * triangle of the leading n x n part of g_c, the rest of g_c untouched;
+ * op(A) the leading n x k part of g_a (trans 'N') or its transpose (trans
+ * 'T', the leading k x n part; 'C' too for real GAs); complex GAs get the
+ * complex symmetric update. alpha and beta point to values of the GAs' type
+ * (as GA_Add takes them). Returns 0 or -i for argument i (1 uplo, 2 trans,
+ * 3 n, 4 k, 6 g_a, 8 g_c: too small, of another type, or g_a itself),
+ * nothing modified then.
+ * rma_herk — the same with op(A)^H on C_SCPL / C_DCPL GAs: trans 'N' or
+ * 'C', alpha and beta real; the imaginary parts of C's diagonal set to zero.
+ */
+int rma_syrk(char uplo, char trans, int n, int k, const void *alpha, int g_a, const void *beta,
+             int g_c);
+int rma_herk(char uplo, char trans, int n, int k, double alpha, int g_a, double beta, int g_c);
+
+/*
+ * rma_trmm — Collective. B := alpha op(T) B (side 'L', T the leading m x m
+ * part of g_a) or alpha B op(T) ('R', n x n), B the leading m x n part of
+ * g_b (a GA of g_a's type); T the lower ('L') or upper ('U') triangle (the
+ * other not read), transa 'N', 'T' or 'C', diag 'U' (unit, not read) or
+ * 'N'; alpha points to a value of the GAs' type. Returns 0 or -i for
+ * argument i (1 side, 2 uplo, 3 transa, 4 diag, 5 m, 6 n, 8 g_a, 9 g_b).
+ */
+int rma_trmm(char side, char uplo, char transa, char diag, int m, int n, const void *alpha,
+             int g_a, int g_b);
+
+/*
+ * rma_trtri — Collective. Inverse in place of the lower ('L') or upper
+ * ('U') triangle of the square GA g_a (any of the four types; diag 'U':
+ * unit, not read or written); the other triangle untouched. Returns 0, -i
+ * for argument i (1 uplo, 2 diag, 3 g_a), or j > 0 when diagonal entry j is
+ * exactly zero (nothing written).
+ * rma_potri — Collective. The inverse of a symmetric (Hermitian) positive
+ * definite matrix from its Cholesky factor in the uplo triangle of g_a
+ * (A = L L^H or U^H U), overwritten by that triangle of inv(A) (ScaLAPACK's
+ * PDPOTRI; GA_Spd_invert is the Cholesky followed by this). Returns 0, -1
+ * (uplo), -2 (g_a), or j > 0 when the factor's diagonal entry j is zero.
+ */
+int rma_trtri(char uplo, char diag, int g_a);
+int rma_potri(char uplo, int g_a);
+
 
 /* How rma_jacobi's processes exchange the iterate (paper 003). */
 typedef enum {
@@ -468,6 +512,93 @@ int rma_zmatrix_potrs(char uplo, int n, int nrhs, const rma_zmatrix_t *a, int ia
                       const rma_zmatrix_t *b, int ib, int jb);
 #endif
 
+/*
+ * rma_dmatrix_syrk — Collective over the grid. The rank-k update of one
+ * triangle: sub(C) := alpha op(sub(A)) op(sub(A))^T + beta sub(C) on its
+ * lower (uplo 'L') or upper ('U') triangle, sub(C) = C(ic:, jc:) n x n, the
+ * other triangle neither read nor written; trans 'N': op(sub(A)) =
+ * A(ia:, ja:) n x k, 'T' or 'C': its transpose (A(ia:, ja:) k x n). beta = 0
+ * never reads C; alpha = 0 or k = 0 leaves A unread; alpha = 0 (or k = 0)
+ * with beta = 1 returns at once. C must not share memory with A.
+ * rma_smatrix_syrk is the same on floats; rma_cmatrix_syrk and
+ * rma_zmatrix_syrk are the complex symmetric update (op^T, trans 'N' or 'T').
+ * Returns 0 or -i for argument i, the same on every process.
+ */
+int rma_dmatrix_syrk(char uplo, char trans, int n, int k, double alpha, const rma_dmatrix_t *a,
+                     int ia, int ja, double beta, const rma_dmatrix_t *c, int ic, int jc);
+int rma_smatrix_syrk(char uplo, char trans, int n, int k, float alpha, const rma_smatrix_t *a,
+                     int ia, int ja, float beta, const rma_smatrix_t *c, int ic, int jc);
+
+/*
+ * rma_dmatrix_trmm — Collective over the grid. The triangular product in
+ * place: sub(B) := alpha op(T) sub(B) (side 'L', T = A(ia:, ja:) m x m) or
+ * alpha sub(B) op(T) (side 'R', T n x n), sub(B) = B(ib:, jb:) m x n; T the
+ * lower ('L') or upper ('U') triangle of its window (the other triangle not
+ * read), transa 'N', 'T' or 'C', diag 'U': unit diagonal (not read) or 'N'.
+ * alpha = 0 zeros sub(B) without reading A. A and B must not overlap.
+ * rma_smatrix_trmm, rma_cmatrix_trmm and rma_zmatrix_trmm are the same on
+ * their types ('C': conjugate transpose). Returns 0 or -i for argument i.
+ */
+int rma_dmatrix_trmm(char side, char uplo, char transa, char diag, int m, int n, double alpha,
+                     const rma_dmatrix_t *a, int ia, int ja, const rma_dmatrix_t *b, int ib,
+                     int jb);
+int rma_smatrix_trmm(char side, char uplo, char transa, char diag, int m, int n, float alpha,
+                     const rma_smatrix_t *a, int ia, int ja, const rma_smatrix_t *b, int ib,
+                     int jb);
+
+/*
+ * rma_dmatrix_trtri — Collective over the grid. Inverse in place of the
+ * lower ('L') or upper ('U') triangle of the n x n window A(ia:, ja:), diag
+ * 'U' (unit, not read or written) or 'N'; the other triangle untouched.
+ * Returns 0, -i for argument i, or j > 0 when the window's diagonal entry j
+ * is exactly zero (nothing written; the same j on every process).
+ * rma_smatrix_trtri, rma_cmatrix_trtri and rma_zmatrix_trtri are the same
+ * on their types.
+ */
+int rma_dmatrix_trtri(char uplo, char diag, int n, const rma_dmatrix_t *a, int ia, int ja);
+int rma_smatrix_trtri(char uplo, char diag, int n, const rma_smatrix_t *a, int ia, int ja);
+
+/*
+ * rma_dmatrix_potri — Collective over the grid. The inverse of a symmetric
+ * (Hermitian for c, z) positive definite matrix from its Cholesky factor in
+ * the n x n window A(ia:, ja:) (L with A = L L^H for uplo 'L', U with
+ * A = U^H U for 'U', as rma_?matrix_potrf or P?POTRF leave it): that
+ * triangle is overwritten by the same triangle of inv(A), the other left
+ * untouched. Returns 0, -i for argument i, or j > 0 when the factor's
+ * diagonal entry j is exactly zero (nothing written), as P?POTRI.
+ * rma_smatrix_potri, rma_cmatrix_potri and rma_zmatrix_potri are the same
+ * on their types.
+ */
+int rma_dmatrix_potri(char uplo, int n, const rma_dmatrix_t *a, int ia, int ja);
+int rma_smatrix_potri(char uplo, int n, const rma_smatrix_t *a, int ia, int ja);
+#ifndef __cplusplus
+int rma_cmatrix_syrk(char uplo, char trans, int n, int k, float _Complex alpha,
+                     const rma_cmatrix_t *a, int ia, int ja, float _Complex beta,
+                     const rma_cmatrix_t *c, int ic, int jc);
+int rma_zmatrix_syrk(char uplo, char trans, int n, int k, double _Complex alpha,
+                     const rma_zmatrix_t *a, int ia, int ja, double _Complex beta,
+                     const rma_zmatrix_t *c, int ic, int jc);
+/* rma_zmatrix_herk — Collective over the grid. rma_dmatrix_syrk's update
+ * with the conjugate transpose: sub(C) := alpha op(sub(A)) op(sub(A))^H +
+ * beta sub(C), trans 'N' or 'C', alpha and beta real; the imaginary parts of
+ * sub(C)'s diagonal are set to zero (as ZHERK; not when alpha = 0 or k = 0
+ * and beta = 1, which return at once). rma_cmatrix_herk on float _Complex. */
+int rma_cmatrix_herk(char uplo, char trans, int n, int k, float alpha, const rma_cmatrix_t *a,
+                     int ia, int ja, float beta, const rma_cmatrix_t *c, int ic, int jc);
+int rma_zmatrix_herk(char uplo, char trans, int n, int k, double alpha, const rma_zmatrix_t *a,
+                     int ia, int ja, double beta, const rma_zmatrix_t *c, int ic, int jc);
+int rma_cmatrix_trmm(char side, char uplo, char transa, char diag, int m, int n,
+                     float _Complex alpha, const rma_cmatrix_t *a, int ia, int ja,
+                     const rma_cmatrix_t *b, int ib, int jb);
+int rma_zmatrix_trmm(char side, char uplo, char transa, char diag, int m, int n,
+                     double _Complex alpha, const rma_zmatrix_t *a, int ia, int ja,
+                     const rma_zmatrix_t *b, int ib, int jb);
+int rma_cmatrix_trtri(char uplo, char diag, int n, const rma_cmatrix_t *a, int ia, int ja);
+int rma_zmatrix_trtri(char uplo, char diag, int n, const rma_zmatrix_t *a, int ia, int ja);
+int rma_cmatrix_potri(char uplo, int n, const rma_cmatrix_t *a, int ia, int ja);
+int rma_zmatrix_potri(char uplo, int n, const rma_zmatrix_t *a, int ia, int ja);
+#endif
+
 #if RMALA_WITH_SCALAPACK
 /* ---------------------------------------------------------------------------
  * ScaLAPACK entry points (built when RMALA_WITH_SCALAPACK): ScaLAPACK's semantics on ScaLAPACK's own arrays.
@@ -594,6 +725,70 @@ int rma_pcpotrs(char uplo, int n, int nrhs, const float _Complex *a, int ia, int
                 const int *desca, float _Complex *b, int ib, int jb, const int *descb);
 int rma_pzpotrs(char uplo, int n, int nrhs, const double _Complex *a, int ia, int ja,
                 const int *desca, double _Complex *b, int ib, int jb, const int *descb);
+#endif
+
+/* rma_pdsyrk — PDSYRK: sub(C) := alpha op(sub(A)) op(sub(A))^T + beta
+ * sub(C) on the triangle UPLO of sub(C) (the other neither read nor
+ * written), TRANS 'N' (sub(A) n x k) or 'T' / 'C' (k x n); beta = 0 never
+ * reads C. rma_pssyrk is PSSYRK; rma_pcsyrk and rma_pzsyrk PCSYRK and PZSYRK
+ * (complex symmetric, TRANS 'N' or 'T'). */
+int rma_pdsyrk(char uplo, char trans, int n, int k, double alpha, const double *a, int ia, int ja,
+               const int *desca, double beta, double *c, int ic, int jc, const int *descc);
+int rma_pssyrk(char uplo, char trans, int n, int k, float alpha, const float *a, int ia, int ja,
+               const int *desca, float beta, float *c, int ic, int jc, const int *descc);
+
+/* rma_pdtrmm — PDTRMM: sub(B) := alpha op(T) sub(B) (SIDE 'L') or alpha
+ * sub(B) op(T) ('R'), T the UPLO triangle of sub(A) (the other not read),
+ * TRANSA 'N' / 'T' / 'C', DIAG 'U' (unit, not read) or 'N'. rma_pstrmm,
+ * rma_pctrmm and rma_pztrmm are PSTRMM, PCTRMM and PZTRMM. */
+int rma_pdtrmm(char side, char uplo, char transa, char diag, int m, int n, double alpha,
+               const double *a, int ia, int ja, const int *desca, double *b, int ib, int jb,
+               const int *descb);
+int rma_pstrmm(char side, char uplo, char transa, char diag, int m, int n, float alpha,
+               const float *a, int ia, int ja, const int *desca, float *b, int ib, int jb,
+               const int *descb);
+
+/* rma_pdtrtri — PDTRTRI: the inverse of the UPLO triangle of sub(A) in
+ * place (DIAG 'U': unit, not read); returns INFO: j > 0 when sub(A)'s
+ * diagonal entry j is exactly zero (nothing written, the same j on every
+ * process). Beyond ScaLAPACK: MB != NB and IA, JA at different offsets in
+ * their blocks are accepted. rma_pstrtri, rma_pctrtri, rma_pztrtri alike. */
+int rma_pdtrtri(char uplo, char diag, int n, double *a, int ia, int ja, const int *desca);
+int rma_pstrtri(char uplo, char diag, int n, float *a, int ia, int ja, const int *desca);
+
+/* rma_pdpotri — PDPOTRI: the inverse of a symmetric (Hermitian) positive
+ * definite sub(A) from its Cholesky factor (PDPOTRF's) in the UPLO triangle,
+ * overwritten by that triangle of the inverse; INFO j > 0 when the factor's
+ * diagonal entry j is zero (nothing written). rma_pspotri, rma_pcpotri,
+ * rma_pzpotri alike. */
+int rma_pdpotri(char uplo, int n, double *a, int ia, int ja, const int *desca);
+int rma_pspotri(char uplo, int n, float *a, int ia, int ja, const int *desca);
+#ifndef __cplusplus
+int rma_pcsyrk(char uplo, char trans, int n, int k, float _Complex alpha,
+               const float _Complex *a, int ia, int ja, const int *desca, float _Complex beta,
+               float _Complex *c, int ic, int jc, const int *descc);
+int rma_pzsyrk(char uplo, char trans, int n, int k, double _Complex alpha,
+               const double _Complex *a, int ia, int ja, const int *desca, double _Complex beta,
+               double _Complex *c, int ic, int jc, const int *descc);
+/* rma_pzherk — PZHERK: sub(C) := alpha op(sub(A)) op(sub(A))^H + beta sub(C)
+ * on the UPLO triangle, TRANS 'N' or 'C', alpha and beta real; the
+ * imaginary parts of sub(C)'s diagonal set to zero. rma_pcherk is PCHERK. */
+int rma_pcherk(char uplo, char trans, int n, int k, float alpha, const float _Complex *a, int ia,
+               int ja, const int *desca, float beta, float _Complex *c, int ic, int jc,
+               const int *descc);
+int rma_pzherk(char uplo, char trans, int n, int k, double alpha, const double _Complex *a,
+               int ia, int ja, const int *desca, double beta, double _Complex *c, int ic, int jc,
+               const int *descc);
+int rma_pctrmm(char side, char uplo, char transa, char diag, int m, int n, float _Complex alpha,
+               const float _Complex *a, int ia, int ja, const int *desca, float _Complex *b,
+               int ib, int jb, const int *descb);
+int rma_pztrmm(char side, char uplo, char transa, char diag, int m, int n, double _Complex alpha,
+               const double _Complex *a, int ia, int ja, const int *desca, double _Complex *b,
+               int ib, int jb, const int *descb);
+int rma_pctrtri(char uplo, char diag, int n, float _Complex *a, int ia, int ja, const int *desca);
+int rma_pztrtri(char uplo, char diag, int n, double _Complex *a, int ia, int ja, const int *desca);
+int rma_pcpotri(char uplo, int n, float _Complex *a, int ia, int ja, const int *desca);
+int rma_pzpotri(char uplo, int n, double _Complex *a, int ia, int ja, const int *desca);
 #endif
 #endif /* RMALA_WITH_SCALAPACK */
 

@@ -13,9 +13,8 @@
 #include "ops/gemm/gemm_check.h"
 
 
-// Two windows of the same local arrays overlap.
-static int overlap(const rma_bcm_t *x, int xi, int xj, int xr, int xc, const rma_bcm_t *y, int yi,
-                   int yj, int yr, int yc) {
+int rma_bcm_overlap(const rma_bcm_t *x, int xi, int xj, int xr, int xc, const rma_bcm_t *y, int yi,
+                    int yj, int yr, int yc) {
   if (x->data != y->data || !x->data || xr <= 0 || xc <= 0 || yr <= 0 || yc <= 0)
     return 0;
   return xi < yi + yr && yi < xi + xr && xj < yj + yc && yj < xj + xc;
@@ -42,7 +41,8 @@ static int gemm_check(char transa, char transb, int m, int n, int k, const rma_b
     return 14;
   if (rma_bcm_check_window(c, ic, jc, m, n, why, len))
     return 15;
-  if (overlap(c, ic, jc, m, n, a, ia, ja, ar, ac) || overlap(c, ic, jc, m, n, b, ib, jb, br, bc))
+  if (rma_bcm_overlap(c, ic, jc, m, n, a, ia, ja, ar, ac) ||
+      rma_bcm_overlap(c, ic, jc, m, n, b, ib, jb, br, bc))
     return snprintf(why, len, "sub(C) shares memory with sub(A) or sub(B)"), 14;
   return 0;
 }

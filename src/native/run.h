@@ -68,4 +68,47 @@ int rma_bcm_potrs(const char *routine, char uplo, int n, int nrhs, const rma_bcm
 int rma_bcm_potrs_run(char uplo, int n, int nrhs, const rma_bcm_t *a, int ia, int ja,
                       const rma_bcm_t *b, int ib, int jb);
 
+/* Local. 1 when the xr x xc window at (xi, xj) of x and the yr x yc window
+ * at (yi, yj) of y are windows of the same local arrays and overlap. */
+int rma_bcm_overlap(const rma_bcm_t *x, int xi, int xj, int xr, int xc, const rma_bcm_t *y, int yi,
+                    int yj, int yr, int yc);
+
+/* Collective over c's grid: rma_?matrix_syrk (herk 0) / rma_?matrix_herk
+ * (herk 1) (checks, then the run). */
+int rma_bcm_syrk(const char *routine, int herk, char uplo, char trans, int n, int k,
+                 rma_scalar_t alpha, const rma_bcm_t *a, int ia, int ja, rma_scalar_t beta,
+                 const rma_bcm_t *c, int ic, int jc);
+
+/* Collective over the grid: the rank-k update with checked arguments. */
+int rma_bcm_syrk_run(int herk, char uplo, char trans, int n, int k, rma_scalar_t alpha,
+                     const rma_bcm_t *a, int ia, int ja, rma_scalar_t beta, const rma_bcm_t *c,
+                     int ic, int jc);
+
+/* Collective over b's grid: rma_?matrix_trmm (checks, then the run). */
+int rma_bcm_trmm(const char *routine, char side, char uplo, char transa, char diag, int m, int n,
+                 rma_scalar_t alpha, const rma_bcm_t *a, int ia, int ja, const rma_bcm_t *b,
+                 int ib, int jb);
+
+/* Collective over the grid: the triangular product with checked arguments. */
+int rma_bcm_trmm_run(char side, char uplo, char transa, char diag, int m, int n,
+                     rma_scalar_t alpha, const rma_bcm_t *a, int ia, int ja, const rma_bcm_t *b,
+                     int ib, int jb);
+
+/* Collective over a's grid: rma_?matrix_trtri (checks, then the run). */
+int rma_bcm_trtri(const char *routine, char uplo, char diag, int n, const rma_bcm_t *a, int ia,
+                  int ja);
+
+/* Collective over the grid: the triangular inverse with checked arguments;
+ * returns 0, j > 0 (diagonal entry j exactly zero, nothing written) or a
+ * negative RMA_ERR_* code. */
+int rma_bcm_trtri_run(char uplo, char diag, int n, const rma_bcm_t *a, int ia, int ja);
+
+/* Collective over a's grid: rma_?matrix_potri (checks, then the run). */
+int rma_bcm_potri(const char *routine, char uplo, int n, const rma_bcm_t *a, int ia, int ja);
+
+/* Collective over the grid: the inverse from a Cholesky factor with checked
+ * arguments; returns 0, j > 0 (the factor's diagonal entry j is zero,
+ * nothing written) or a negative RMA_ERR_* code. */
+int rma_bcm_potri_run(char uplo, int n, const rma_bcm_t *a, int ia, int ja);
+
 #endif

@@ -65,9 +65,45 @@
     rma_bcm_t A, B;                                                                                \
     return rma_bcm_potrs("rma_" #p "matrix_potrs", uplo, n, nrhs, VIEW(a, DT, A), ia, ja,          \
                          VIEW(b, DT, B), ib, jb);                                                  \
+  }                                                                                                \
+  int rma_##p##matrix_syrk(char uplo, char trans, int n, int k, T alpha,                           \
+                           const rma_##p##matrix_t *a, int ia, int ja, T beta,                     \
+                           const rma_##p##matrix_t *c, int ic, int jc) {                           \
+    rma_bcm_t A, C;                                                                                \
+    return rma_bcm_syrk("rma_" #p "matrix_syrk", 0, uplo, trans, n, k, alpha, VIEW(a, DT, A), ia,  \
+                        ja, beta, VIEW(c, DT, C), ic, jc);                                         \
+  }                                                                                                \
+  int rma_##p##matrix_trmm(char side, char uplo, char transa, char diag, int m, int n, T alpha,    \
+                           const rma_##p##matrix_t *a, int ia, int ja, const rma_##p##matrix_t *b, \
+                           int ib, int jb) {                                                       \
+    rma_bcm_t A, B;                                                                                \
+    return rma_bcm_trmm("rma_" #p "matrix_trmm", side, uplo, transa, diag, m, n, alpha,            \
+                        VIEW(a, DT, A), ia, ja, VIEW(b, DT, B), ib, jb);                           \
+  }                                                                                                \
+  int rma_##p##matrix_trtri(char uplo, char diag, int n, const rma_##p##matrix_t *a, int ia,       \
+                            int ja) {                                                              \
+    rma_bcm_t A;                                                                                   \
+    return rma_bcm_trtri("rma_" #p "matrix_trtri", uplo, diag, n, VIEW(a, DT, A), ia, ja);         \
+  }                                                                                                \
+  int rma_##p##matrix_potri(char uplo, int n, const rma_##p##matrix_t *a, int ia, int ja) {        \
+    rma_bcm_t A;                                                                                   \
+    return rma_bcm_potri("rma_" #p "matrix_potri", uplo, n, VIEW(a, DT, A), ia, ja);               \
   }
 
 RMA_NATIVE_TYPED(s, float, RMA_DT_S)
 RMA_NATIVE_TYPED(d, double, RMA_DT_D)
 RMA_NATIVE_TYPED(c, float _Complex, RMA_DT_C)
 RMA_NATIVE_TYPED(z, double _Complex, RMA_DT_Z)
+
+// The Hermitian update of the complex types: real alpha and beta.
+#define RMA_NATIVE_HERK(p, R, DT)                                                                  \
+  int rma_##p##matrix_herk(char uplo, char trans, int n, int k, R alpha,                           \
+                           const rma_##p##matrix_t *a, int ia, int ja, R beta,                     \
+                           const rma_##p##matrix_t *c, int ic, int jc) {                           \
+    rma_bcm_t A, C;                                                                                \
+    return rma_bcm_syrk("rma_" #p "matrix_herk", 1, uplo, trans, n, k, alpha, VIEW(a, DT, A), ia,  \
+                        ja, beta, VIEW(c, DT, C), ic, jc);                                         \
+  }
+
+RMA_NATIVE_HERK(c, float, RMA_DT_C)
+RMA_NATIVE_HERK(z, double, RMA_DT_Z)

@@ -7,13 +7,13 @@
  *  - in its local re-layout when it has the plain tiles and owners but
  *    other local arrays (GA's tiled layout, ScaLAPACK's column-major
  *    arrays; store/relayout.h: each rank's own tiles, no communication);
- *  - else through a ScaLAPACK-layout copy in the store on a near-square
- *    grid (windows off block boundaries, MB != NB, GA's regular
+ *  - else through the store's ScaLAPACK-layout copy on a near-square grid
+ *    (store/copy.h: windows off block boundaries, MB != NB, GA's regular
  *    distributions), gathered, run and copied back.
  * The operation's whole matrix travels both ways: entries a run leaves
  * alone come back bitwise unchanged.
  *
- * ops/<op> -> here -> store (relayout, mirrors, work segment), rma patches.
+ * ops/<op> -> here -> store (relayout, copy).
  */
 #ifndef RMA_OPS_SQUARE_H
 #define RMA_OPS_SQUARE_H

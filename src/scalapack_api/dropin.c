@@ -1,9 +1,10 @@
 /*
  * The drop-in ScaLAPACK library (librmala_scalapack): ScaLAPACK's Fortran
- * symbols p?gemm_, p?getrf_, p?getrs_, p?potrf_, p?potrs_ and p?trsm_
- * (? = s, d, c, z), served by rma_p?gemm, rma_p?getrf, rma_p?getrs,
- * rma_p?potrf, rma_p?potrs and rma_p?trsm. Linked before ScaLAPACK, it
- * makes an unmodified Fortran or C ScaLAPACK program call rmala.
+ * symbols p?gemm_, p?getrf_, p?getrs_, p?potrf_, p?potrs_, p?potri_,
+ * p?trsm_, p?trmm_, p?trtri_, p?syrk_ (? = s, d, c, z) and pcherk_ /
+ * pzherk_, served by the rma_p?* routine of the same name. Linked before
+ * ScaLAPACK, it makes an unmodified Fortran or C ScaLAPACK program call
+ * rmala.
  *
  * Layer: above the ScaLAPACK front-end (src/scalapack); uses only rmala.h,
  * BLACS's C interface and the dynamic linker. Kept out of librmala, so
@@ -21,8 +22,8 @@
  *     INB != NB).
  * Any other RMA_ERR_* code is a failure inside rmala after which the
  * operands may be partly written: it is printed and not re-run (P?GETRF,
- * P?GETRS, P?POTRF, P?POTRS: INFO = the code; P?GEMM and P?TRSM have no
- * INFO). Calls ScaLAPACK makes to
+ * P?GETRS, P?POTRF, P?POTRS, P?TRTRI, P?POTRI: INFO = the code; the PBLAS
+ * routines have no INFO). Calls ScaLAPACK makes to
  * these routines from inside its own library (PDGESV -> PDGETRF, PDGETRF ->
  * PDGEMM, ...) stay with ScaLAPACK. RMALA_VERBOSE=1: one line per call on
  * grid process (0,0) saying who served it.
@@ -314,3 +315,155 @@ RMA_DROPIN_PPOTRS(s, S, float)
 RMA_DROPIN_PPOTRS(d, D, double)
 RMA_DROPIN_PPOTRS(c, C, float _Complex)
 RMA_DROPIN_PPOTRS(z, Z, double _Complex)
+
+// P?SYRK in the four types on rma_p?syrk (c and z: the complex symmetric update).
+#define RMA_DROPIN_PSYRK(x, X, T)                                                                  \
+  typedef void p##x##syrk_fn(const char *, const char *, const int *, const int *, const T *,      \
+                             const T *, const int *, const int *, const int *, const T *, T *,     \
+                             const int *, const int *, const int *, size_t, size_t);               \
+  void p##x##syrk_(const char *uplo, const char *trans, const int *n, const int *k,                \
+                   const T *alpha, const T *a, const int *ia, const int *ja, const int *desca,     \
+                   const T *beta, T *c, const int *ic, const int *jc, const int *descc,            \
+                   size_t luplo, size_t ltrans);                                                   \
+  static next_t next_p##x##syrk = {"p" #x "syrk_", "P" #X "SYRK", NULL, NULL, 0, ""};              \
+  void p##x##syrk_(const char *uplo, const char *trans, const int *n, const int *k,                \
+                   const T *alpha, const T *a, const int *ia, const int *ja, const int *desca,     \
+                   const T *beta, T *c, const int *ic, const int *jc, const int *descc,            \
+                   size_t luplo, size_t ltrans) {                                                  \
+    (void)luplo, (void)ltrans;                                                                     \
+    void *self = (void *)p##x##syrk_;                                                              \
+    p##x##syrk_fn *real = NULL;                                                                    \
+    if (from_scalapack(&next_p##x##syrk, self, __builtin_return_address(0))) {                     \
+      real = (p##x##syrk_fn *)next_p##x##syrk.real;                                                \
+    } else {                                                                                       \
+      int rc = rma_p##x##syrk(*uplo, *trans, *n, *k, *alpha, a, *ia, *ja, desca, *beta, c, *ic,    \
+                              *jc, descc);                                                         \
+      real = (p##x##syrk_fn *)after(&next_p##x##syrk, self, rc, descc);                            \
+    }                                                                                              \
+    if (real)                                                                                      \
+      real(uplo, trans, n, k, alpha, a, ia, ja, desca, beta, c, ic, jc, descc, 1, 1);              \
+  }
+
+RMA_DROPIN_PSYRK(s, S, float)
+RMA_DROPIN_PSYRK(d, D, double)
+RMA_DROPIN_PSYRK(c, C, float _Complex)
+RMA_DROPIN_PSYRK(z, Z, double _Complex)
+
+// P?HERK in the two complex types on rma_p?herk (alpha and beta real, of type R).
+#define RMA_DROPIN_PHERK(x, X, T, R)                                                               \
+  typedef void p##x##herk_fn(const char *, const char *, const int *, const int *, const R *,      \
+                             const T *, const int *, const int *, const int *, const R *, T *,     \
+                             const int *, const int *, const int *, size_t, size_t);               \
+  void p##x##herk_(const char *uplo, const char *trans, const int *n, const int *k,                \
+                   const R *alpha, const T *a, const int *ia, const int *ja, const int *desca,     \
+                   const R *beta, T *c, const int *ic, const int *jc, const int *descc,            \
+                   size_t luplo, size_t ltrans);                                                   \
+  static next_t next_p##x##herk = {"p" #x "herk_", "P" #X "HERK", NULL, NULL, 0, ""};              \
+  void p##x##herk_(const char *uplo, const char *trans, const int *n, const int *k,                \
+                   const R *alpha, const T *a, const int *ia, const int *ja, const int *desca,     \
+                   const R *beta, T *c, const int *ic, const int *jc, const int *descc,            \
+                   size_t luplo, size_t ltrans) {                                                  \
+    (void)luplo, (void)ltrans;                                                                     \
+    void *self = (void *)p##x##herk_;                                                              \
+    p##x##herk_fn *real = NULL;                                                                    \
+    if (from_scalapack(&next_p##x##herk, self, __builtin_return_address(0))) {                     \
+      real = (p##x##herk_fn *)next_p##x##herk.real;                                                \
+    } else {                                                                                       \
+      int rc = rma_p##x##herk(*uplo, *trans, *n, *k, *alpha, a, *ia, *ja, desca, *beta, c, *ic,    \
+                              *jc, descc);                                                         \
+      real = (p##x##herk_fn *)after(&next_p##x##herk, self, rc, descc);                            \
+    }                                                                                              \
+    if (real)                                                                                      \
+      real(uplo, trans, n, k, alpha, a, ia, ja, desca, beta, c, ic, jc, descc, 1, 1);              \
+  }
+
+RMA_DROPIN_PHERK(c, C, float _Complex, float)
+RMA_DROPIN_PHERK(z, Z, double _Complex, double)
+
+// P?TRMM in the four types on rma_p?trmm.
+#define RMA_DROPIN_PTRMM(x, X, T)                                                                  \
+  typedef void p##x##trmm_fn(const char *, const char *, const char *, const char *, const int *,  \
+                             const int *, const T *, const T *, const int *, const int *,          \
+                             const int *, T *, const int *, const int *, const int *, size_t,      \
+                             size_t, size_t, size_t);                                              \
+  void p##x##trmm_(const char *side, const char *uplo, const char *transa, const char *diag,       \
+                   const int *m, const int *n, const T *alpha, const T *a, const int *ia,          \
+                   const int *ja, const int *desca, T *b, const int *ib, const int *jb,            \
+                   const int *descb, size_t l1, size_t l2, size_t l3, size_t l4);                  \
+  static next_t next_p##x##trmm = {"p" #x "trmm_", "P" #X "TRMM", NULL, NULL, 0, ""};              \
+  void p##x##trmm_(const char *side, const char *uplo, const char *transa, const char *diag,       \
+                   const int *m, const int *n, const T *alpha, const T *a, const int *ia,          \
+                   const int *ja, const int *desca, T *b, const int *ib, const int *jb,            \
+                   const int *descb, size_t l1, size_t l2, size_t l3, size_t l4) {                 \
+    (void)l1, (void)l2, (void)l3, (void)l4;                                                        \
+    void *self = (void *)p##x##trmm_;                                                              \
+    p##x##trmm_fn *real = NULL;                                                                    \
+    if (from_scalapack(&next_p##x##trmm, self, __builtin_return_address(0))) {                     \
+      real = (p##x##trmm_fn *)next_p##x##trmm.real;                                                \
+    } else {                                                                                       \
+      int rc = rma_p##x##trmm(*side, *uplo, *transa, *diag, *m, *n, *alpha, a, *ia, *ja, desca, b, \
+                              *ib, *jb, descb);                                                    \
+      real = (p##x##trmm_fn *)after(&next_p##x##trmm, self, rc, descb);                            \
+    }                                                                                              \
+    if (real)                                                                                      \
+      real(side, uplo, transa, diag, m, n, alpha, a, ia, ja, desca, b, ib, jb, descb, 1, 1, 1, 1); \
+  }
+
+RMA_DROPIN_PTRMM(s, S, float)
+RMA_DROPIN_PTRMM(d, D, double)
+RMA_DROPIN_PTRMM(c, C, float _Complex)
+RMA_DROPIN_PTRMM(z, Z, double _Complex)
+
+// P?TRTRI in the four types on rma_p?trtri.
+#define RMA_DROPIN_PTRTRI(x, X, T)                                                                 \
+  typedef void p##x##trtri_fn(const char *, const char *, const int *, T *, const int *,           \
+                              const int *, const int *, int *, size_t, size_t);                    \
+  void p##x##trtri_(const char *uplo, const char *diag, const int *n, T *a, const int *ia,         \
+                    const int *ja, const int *desca, int *info, size_t luplo, size_t ldiag);       \
+  static next_t next_p##x##trtri = {"p" #x "trtri_", "P" #X "TRTRI", NULL, NULL, 0, ""};           \
+  void p##x##trtri_(const char *uplo, const char *diag, const int *n, T *a, const int *ia,         \
+                    const int *ja, const int *desca, int *info, size_t luplo, size_t ldiag) {      \
+    (void)luplo, (void)ldiag;                                                                      \
+    void *self = (void *)p##x##trtri_;                                                             \
+    p##x##trtri_fn *real = NULL;                                                                   \
+    if (from_scalapack(&next_p##x##trtri, self, __builtin_return_address(0))) {                    \
+      real = (p##x##trtri_fn *)next_p##x##trtri.real;                                              \
+    } else {                                                                                       \
+      *info = rma_p##x##trtri(*uplo, *diag, *n, a, *ia, *ja, desca);                               \
+      real = (p##x##trtri_fn *)after(&next_p##x##trtri, self, *info, desca);                       \
+    }                                                                                              \
+    if (real)                                                                                      \
+      real(uplo, diag, n, a, ia, ja, desca, info, 1, 1);                                           \
+  }
+
+RMA_DROPIN_PTRTRI(s, S, float)
+RMA_DROPIN_PTRTRI(d, D, double)
+RMA_DROPIN_PTRTRI(c, C, float _Complex)
+RMA_DROPIN_PTRTRI(z, Z, double _Complex)
+
+// P?POTRI in the four types on rma_p?potri.
+#define RMA_DROPIN_PPOTRI(x, X, T)                                                                 \
+  typedef void p##x##potri_fn(const char *, const int *, T *, const int *, const int *,            \
+                              const int *, int *, size_t);                                         \
+  void p##x##potri_(const char *uplo, const int *n, T *a, const int *ia, const int *ja,            \
+                    const int *desca, int *info, size_t luplo);                                    \
+  static next_t next_p##x##potri = {"p" #x "potri_", "P" #X "POTRI", NULL, NULL, 0, ""};           \
+  void p##x##potri_(const char *uplo, const int *n, T *a, const int *ia, const int *ja,            \
+                    const int *desca, int *info, size_t luplo) {                                   \
+    (void)luplo;                                                                                   \
+    void *self = (void *)p##x##potri_;                                                             \
+    p##x##potri_fn *real = NULL;                                                                   \
+    if (from_scalapack(&next_p##x##potri, self, __builtin_return_address(0))) {                    \
+      real = (p##x##potri_fn *)next_p##x##potri.real;                                              \
+    } else {                                                                                       \
+      *info = rma_p##x##potri(*uplo, *n, a, *ia, *ja, desca);                                      \
+      real = (p##x##potri_fn *)after(&next_p##x##potri, self, *info, desca);                       \
+    }                                                                                              \
+    if (real)                                                                                      \
+      real(uplo, n, a, ia, ja, desca, info, 1);                                                    \
+  }
+
+RMA_DROPIN_PPOTRI(s, S, float)
+RMA_DROPIN_PPOTRI(d, D, double)
+RMA_DROPIN_PPOTRI(c, C, float _Complex)
+RMA_DROPIN_PPOTRI(z, Z, double _Complex)

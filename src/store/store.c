@@ -144,8 +144,14 @@ int rma_store_mirror(rma_store_role_t role, const rma_tiles_t *t, const void *se
   return rma_win_publish(*w);
 }
 
+// Nesting depth of rma_store_hold (the process's: calls are collective and
+// one at a time).
+static int held;
+
+void rma_store_hold(int on) { held += on ? 1 : -1; }
+
 int rma_store_done(void) {
-  if (rma_core_options()->store_keep)
+  if (held > 0 || rma_core_options()->store_keep)
     return 0;
   scratch_free();
   return rma_store_release();

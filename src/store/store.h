@@ -65,8 +65,14 @@ int rma_store_scratch(long cap, void **buf);
 /* Local. Bytes the scratch buffer holds on this rank. */
 long long rma_store_scratch_bytes(void);
 
-/* Collective. End of a call: frees the segments unless they are kept. */
+/* Collective. End of a call: frees the segments unless they are kept (or
+ * held). */
 int rma_store_done(void);
+
+/* Collective. on = 1: the rma_store_done of the calls made until the
+ * matching on = 0 free nothing (an operation running others on a copy in
+ * the WORK segment, store/copy.h); nests. */
+void rma_store_hold(int on);
 
 /* Collective. Free every segment of the current context (before the
  * context is freed). */

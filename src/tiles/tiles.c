@@ -146,6 +146,33 @@ int rma_tiles_copy(rma_tiles_t *dst, const rma_tiles_t *src) {
   return 0;
 }
 
+int rma_tiles_subwindow(rma_tiles_t *dst, const rma_tiles_t *src, int i0, int j0, int rows,
+                        int cols, int rank) {
+  if (src->kind != RMA_TILES_BLOCK_CYCLIC || i0 < 0 || j0 < 0 || rows < 1 || cols < 1 ||
+      i0 + rows > src->m || j0 + cols > src->n)
+    return RMA_ERR_LAYOUT;
+  const rma_tiles_origin_t *o = &src->o;
+  int qi = (o->ioff + i0) / src->mb, qj = (o->joff + j0) / src->nb;
+  rma_tiles_origin_t x = {(o->ioff + i0) % src->mb, (o->joff + j0) % src->nb,
+                          (o->rsrc + qi) % src->p0, (o->csrc + qj) % src->p1,
+                          o->ib0 + qi,              o->jb0 + qj,
+                          o->gridcol,               o->colmajor,
+                          o->lld};
+  // A derived leading dimension belongs to the whole window: this rank's is kept.
+  int pr, pc;
+  if (!x.lld && rma_tiles_coords(src, rank, &pr, &pc) == 0 &&
+      rma_tiles_first_row(src, pr) < src->mt && rma_tiles_first_col(src, pc) < src->nt) {
+    rma_tile_t t;
+    rma_tiles_locate(src, rma_tiles_first_row(src, pr), rma_tiles_first_col(src, pc), &t);
+    x.lld = t.ld;
+  }
+  if (!x.lld)
+    x.lld = 1;
+  int rc = rma_tiles_init_window(dst, src->kind, rows, cols, src->mb, src->nb, src->p0, src->p1, &x);
+  dst->dtype = src->dtype;
+  return rc;
+}
+
 void rma_tiles_free(rma_tiles_t *t) {
   free(t->rowb);
   free(t->colb);

@@ -97,6 +97,14 @@ int rma_tiles_copy(rma_tiles_t *dst, const rma_tiles_t *src);
  * RMA_ERR_LAYOUT for other kinds. */
 int rma_tiles_transpose(rma_tiles_t *dst, const rma_tiles_t *src);
 
+/* Local. The directory of the rows x cols window at (i0, j0) of a
+ * BLOCK_CYCLIC directory src, over the same local arrays, addressing rank's
+ * tiles (its leading dimension kept; other ranks' tiles are read through
+ * the store's mirrors). Returns 0 or RMA_ERR_LAYOUT (another kind, an empty
+ * or outlying window). */
+int rma_tiles_subwindow(rma_tiles_t *dst, const rma_tiles_t *src, int i0, int j0, int rows,
+                        int cols, int rank);
+
 /* Local. 1 when a uniform directory has the plain origin (all zero): whole
  * matrix, first tile on rank 0, ranks by grid rows, row-major arrays with
  * derived leading dimensions. */

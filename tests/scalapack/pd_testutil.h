@@ -60,6 +60,34 @@ void pcpotrf_(const char *uplo, const int *n, float _Complex *a, const int *ia, 
 void pzpotrf_(const char *uplo, const int *n, double _Complex *a, const int *ia, const int *ja,
               const int *desca, int *info, size_t uplo_len);
 
+/* The triangle routines (PBLAS P?SYRK, P?HERK, P?TRMM; ScaLAPACK P?TRTRI,
+ * P?POTRI) in the four types; scalars by reference, CHARACTER lengths
+ * appended. */
+#define PD_TRIANGLE_PROTOS(x, T)                                                                \
+  void p##x##syrk_(const char *uplo, const char *trans, const int *n, const int *k,                \
+                   const T *alpha, const T *a, const int *ia, const int *ja, const int *desca,     \
+                   const T *beta, T *c, const int *ic, const int *jc, const int *descc, size_t,    \
+                   size_t);                                                                        \
+  void p##x##trmm_(const char *side, const char *uplo, const char *transa, const char *diag,       \
+                   const int *m, const int *n, const T *alpha, const T *a, const int *ia,          \
+                   const int *ja, const int *desca, T *b, const int *ib, const int *jb,            \
+                   const int *descb, size_t, size_t, size_t, size_t);                              \
+  void p##x##trtri_(const char *uplo, const char *diag, const int *n, T *a, const int *ia,         \
+                    const int *ja, const int *desca, int *info, size_t, size_t);                   \
+  void p##x##potri_(const char *uplo, const int *n, T *a, const int *ia, const int *ja,            \
+                    const int *desca, int *info, size_t);
+PD_TRIANGLE_PROTOS(s, float)
+PD_TRIANGLE_PROTOS(d, double)
+PD_TRIANGLE_PROTOS(c, float _Complex)
+PD_TRIANGLE_PROTOS(z, double _Complex)
+void pcherk_(const char *uplo, const char *trans, const int *n, const int *k, const float *alpha,
+             const float _Complex *a, const int *ia, const int *ja, const int *desca,
+             const float *beta, float _Complex *c, const int *ic, const int *jc, const int *descc,
+             size_t, size_t);
+void pzherk_(const char *uplo, const char *trans, const int *n, const int *k, const double *alpha,
+             const double _Complex *a, const int *ia, const int *ja, const int *desca,
+             const double *beta, double _Complex *c, const int *ic, const int *jc,
+             const int *descc, size_t, size_t);
 /* A distributed M x N matrix on the calling process: descriptor, local
  * array (lld = local rows + pad), local extents. */
 typedef struct {

@@ -16,6 +16,12 @@
 #     them as the tester expects); the same for the P?TRSM row (rmala serving exactly its TOTAL
 #     calls); a d run (dsides) and the c and z conjugate-transpose runs take the file with SIDE 'L' 'R' 'R' 'L' 'L' 'R' 'R' 'L' and DIAG 'N' 'U' 'N' 'U' 'U' 'N' 'U'
 #     'N', so P?TRSM meets every SIDE / UPLO / TRANSA / DIAG;
+#     The rows P?SYRK (and P?HERK for c, z) and P?TRMM: none failing, PASSED > 0 and PASSED +
+#     SKIPPED = TOTAL (the tester skips TRANS a routine does not take: 'C' for P?SYRK, 'T' for
+#     P?HERK), rmala serving at least PASSED calls (the tester's own checks call P?TRMM too);
+#   - the inverse testers x?inv (d, z; np 4; INV.dat: 320 inversions of general, triangular and
+#     positive definite matrices on 4 grids): exit status 0, every residual check passed, rmala
+#     serving P?TRTRI and P?POTRI;
 #   - the LU testers x?lu (s, d, c, z; np 4; LU.dat: 240 factorizations and solves on 4 grids,
 #     residual checks): exit status 0, "0 tests completed and failed residual checks", every test
 #     passed, rmala serving P?GETRF and P?GETRS (the tester's own P?GEMM calls too);
@@ -41,7 +47,7 @@ IFS=';' read -r -a mpiexec_flags <<< "${RMALA_MPIEXEC_FLAGS-}"
 export OPENBLAS_NUM_THREADS=1
 
 for f in "$testers"/PBLAS/{s,d,c,z}pb3tst "$testers"/x{s,d,c,z}lu "$testers"/x{s,d,c,z}llt \
-  "$data/PBLAS/PDBLAS3TST.dat" "$data/LU.dat" "$data/LLT.dat"; do
+  "$testers"/x{d,z}inv "$data/PBLAS/PDBLAS3TST.dat" "$data/LU.dat" "$data/LLT.dat" "$data/INV.dat"; do
   if [ ! -e "$f" ]; then
     echo "FAILED: $f missing (apt-get install scalapack-mpi-test scalapack-test-common)" >&2
     exit 1
@@ -127,6 +133,20 @@ for case in s d c z dsides cconj zconj; do
   [ "$served" = "$total" ] || fail "rmala served $served P${T}TRSM calls, the tester made $total"
   bad=$(awk '$1 == "|" && NF == 6 && $2 ~ /^P[SDCZ]/ && $5 != "0" { print $2 }' "$out" | tr '\n' ' ')
   [ -z "$bad" ] || fail "${case}pb3tst rows failing: $bad"
+  # The triangle routines rmala serves: their rows pass, every tested call served.
+  routines="P${T}SYRK P${T}TRMM"
+  case $t in c | z) routines="$routines P${T}HERK" ;; esac
+  for r in $routines; do
+    # Problems whose TRANS the routine does not take (P?SYRK 'C', P?HERK 'T') are skipped.
+    row=$(awk -v r="$r" '$1 == "|" && $2 == r && NF == 6 { print $3, $4, $5, $6 }' "$out" | tail -1)
+    read -r total passed failed skipped <<< "${row:-0 0 1 0}"
+    served=$(grep -c "$r served by rmala" "$err" || true)
+    echo "   $r ($case): $total tests, $passed passed, $failed failed, $skipped skipped;" \
+      "rmala served $served calls"
+    [ "$passed" -gt 0 ] && [ "$((passed + skipped))" = "$total" ] && [ "$failed" = 0 ] ||
+      fail "$r row: $row"
+    [ "$served" -ge "$passed" ] || fail "rmala served $served $r calls, the tester ran $passed"
+  done
   if grep -q "failed in rmala" "$err"; then fail "${case}pb3tst: a call failed inside rmala"; fi
 done
 
@@ -175,5 +195,25 @@ for t in s d c z; do
   done
 done
 
-[ "$status" = 0 ] && echo "PASSED: ScaLAPACK's testers with rmala serving P?GEMM, P?TRSM, P?GETRF, P?GETRS, P?POTRF, P?POTRS"
+
+for t in d z; do
+  T=$(echo "$t" | tr dz DZ)
+  run_tester "x${t}inv" "$testers/x${t}inv" "$data/INV.dat"
+  out=$work/x${t}inv/out.txt err=$work/x${t}inv/err.txt
+  grep -q "END OF TESTS" "$out" || fail "x${t}inv did not reach the end"
+  grep -q " 0 tests completed and failed residual checks" "$out" ||
+    fail "x${t}inv: residual checks failed"
+  passed=$(awk '/tests completed and passed residual checks/ { print $1 }' "$out")
+  finished=$(awk '/^Finished/ { print $2 }' "$out")
+  trtri=$(grep -c "P${T}TRTRI served by rmala" "$err" || true)
+  potri=$(grep -c "P${T}POTRI served by rmala" "$err" || true)
+  echo "   x${t}inv: $finished tests, $passed passed residual checks; rmala served P${T}TRTRI $trtri," \
+    "P${T}POTRI $potri calls"
+  [ -n "$passed" ] && [ "$passed" = "$finished" ] || fail "x${t}inv: $passed of $finished passed"
+  [ "$trtri" -gt 0 ] && [ "$potri" -gt 0 ] || fail "x${t}inv: rmala served no P${T}TRTRI / P${T}POTRI call"
+  if grep -q "failed in rmala" "$err"; then fail "x${t}inv: a call failed inside rmala"; fi
+done
+
+[ "$status" = 0 ] && echo "PASSED: ScaLAPACK's testers with rmala serving P?GEMM, P?TRSM, P?SYRK," \
+  "P?HERK, P?TRMM, P?GETRF, P?GETRS, P?POTRF, P?POTRS, P?TRTRI, P?POTRI"
 exit "$status"

@@ -7,6 +7,7 @@
 #ifndef RMA_OPS_GEMM_H
 #define RMA_OPS_GEMM_H
 
+#include "ops/gemm/gemm_run.h"
 #include "tiles/tiles.h"
 
 /*
@@ -19,5 +20,17 @@
 int rma_gemm_matrices(rma_op_t transa, rma_op_t transb, int m, int n, int k, rma_scalar_t alpha,
                       const rma_matrix_t *a, const rma_matrix_t *b, rma_scalar_t beta,
                       const rma_matrix_t *c);
+
+/*
+ * Collective, as rma_gemm_matrices, with the product restricted as shape
+ * says (ops/gemm/gemm_run.h: one triangle of C, triangular operands; the
+ * same shape everywhere, NULL the plain gemm), in the indices of the
+ * windows as the caller sees them (a column-major C's transposed reading is
+ * taken care of here). c may share memory with a or b (trmm, lauum): the
+ * operands are read from copies.
+ */
+int rma_gemm_shaped(const rma_gemm_shape_t *shape, rma_op_t transa, rma_op_t transb, int m, int n,
+                    int k, rma_scalar_t alpha, const rma_matrix_t *a, const rma_matrix_t *b,
+                    rma_scalar_t beta, const rma_matrix_t *c);
 
 #endif

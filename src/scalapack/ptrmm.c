@@ -1,0 +1,66 @@
+/*
+ * rma_pstrmm / rma_pdtrmm / rma_pctrmm / rma_pztrmm: P?TRMM's arguments and
+ * semantics on ScaLAPACK's own arrays, one body for the four types.
+ * Layers: rma_p?trmm (descriptor checks, PXERBLA numbering) -> native
+ *         front-end (rma_bcm_trmm_run) -> ops/trmm (the engine).
+ */
+#include <stdio.h>
+
+#include "core/error.h"
+#include "core/trans.h"
+#include "native/grid.h"
+#include "native/run.h"
+#include "scalapack/blacs.h"
+#include "scalapack/desc.h"
+
+// P?TRMM of type dt, named routine. PBLAS takes the context from DESCB
+// (argument 15).
+static int ptrmm(rma_dtype_t dt, const char *routine, char side, char uplo, char transa, char diag,
+                 int m, int n, rma_scalar_t alpha, const void *a, int ia, int ja,
+                 const int *desca, void *b, int ib, int jb, const int *descb) {
+  rma_desc_t da, db;
+  rma_desc_grid_t g;
+  rma_grid_t grid;
+  char why[96];
+  snprintf(why, sizeof why, "%c%c%c%c m=%d n=%d", side, uplo, transa, diag, m, n);
+  int rc = rma_pd_enter(routine, why, descb, 15, &db, &g, &grid);
+  if (rc != 0)
+    return rc;
+  rma_desc_err_t e = {0, ""};
+  if (!rma_side_valid(side))
+    snprintf(why, sizeof why, "side = '%c'", side), rma_desc_err(&e, 100, why);
+  if (!rma_uplo_valid(uplo))
+    snprintf(why, sizeof why, "uplo = '%c'", uplo), rma_desc_err(&e, 200, why);
+  if (!rma_trans_valid(transa))
+    snprintf(why, sizeof why, "transa = '%c'", transa), rma_desc_err(&e, 300, why);
+  if (!rma_diag_valid(diag))
+    snprintf(why, sizeof why, "diag = '%c'", diag), rma_desc_err(&e, 400, why);
+  int right = rma_side_right(side), na = right ? n : m, npos = right ? 6 : 5;
+  int ka = rma_desc_read(desca, 11, &da);
+  rma_desc_err(&e, ka, "DTYPE of desca");
+  if (!ka && da.ctxt != db.ctxt)
+    rma_desc_err(&e, 1102, "desca's context is not descb's");
+  if (!ka && da.ctxt == db.ctxt)
+    rma_desc_check(&da, na, npos, na, npos, ia, ja, 11, &g, &e);
+  rma_desc_check(&db, m, 5, n, 6, ib, jb, 15, &g, &e);
+  RMA_CALL(rma_info_agree(grid->ctx->comm, routine, e.key, e.why));
+  if (!rma_desc_served(&da) || !rma_desc_served(&db))
+    return RMA_ERR_NOT_IMPLEMENTED;
+  rma_bcm_t A = rma_desc_matrix(&da, grid, dt, a), B = rma_desc_matrix(&db, grid, dt, b);
+  return rma_bcm_trmm_run(side, uplo, transa, diag, m, n, alpha, &A, ia - 1, ja - 1, &B, ib - 1,
+                          jb - 1);
+}
+
+// The four entry points: the same body on their element type.
+#define RMA_PTRMM(p, T, DT)                                                                        \
+  int rma_p##p##trmm(char side, char uplo, char transa, char diag, int m, int n, T alpha,          \
+                     const T *a, int ia, int ja, const int *desca, T *b, int ib, int jb,           \
+                     const int *descb) {                                                           \
+    return ptrmm(DT, "rma_p" #p "trmm", side, uplo, transa, diag, m, n, alpha, a, ia, ja, desca,   \
+                 b, ib, jb, descb);                                                                \
+  }
+
+RMA_PTRMM(s, float, RMA_DT_S)
+RMA_PTRMM(d, double, RMA_DT_D)
+RMA_PTRMM(c, float _Complex, RMA_DT_C)
+RMA_PTRMM(z, double _Complex, RMA_DT_Z)
