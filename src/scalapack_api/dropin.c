@@ -1,221 +1,72 @@
 /*
  * The drop-in ScaLAPACK library (librmala_scalapack): ScaLAPACK's Fortran
- * symbols p?gemm_, p?getrf_ and p?getrs_ (? = s, d, c, z), served by
- * rma_p?gemm, rma_p?getrf and rma_p?getrs. Linked before ScaLAPACK, it makes
- * an unmodified Fortran or C ScaLAPACK program call rmala.
+ * routines P?GEMM, P?GETRF and P?GETRS (? = s, d, c, z), served by
+ * rma_p?gemm, rma_p?getrf and rma_p?getrs. Linked before ScaLAPACK, or put
+ * in front of an already linked program's ScaLAPACK with LD_PRELOAD, it
+ * makes an unmodified Fortran or C ScaLAPACK program call rmala.
  *
- * Layer: above the ScaLAPACK front-end (src/scalapack); uses only rmala.h,
- * BLACS's C interface and the dynamic linker. Kept out of librmala, so
- * linking librmala never shadows ScaLAPACK.
+ * Layer: above the ScaLAPACK front-end (src/scalapack); uses only rmala.h
+ * and the generic mechanism of dropin.h (route.c: who runs a call, steer.c:
+ * RMALA_SCALAPACK_ROUTINES and RMALA_SCALAPACK_MIN_DIM). Kept out of
+ * librmala, so linking librmala never shadows ScaLAPACK.
+ *
+ * Each routine is one macro (its Fortran argument list, the arguments
+ * passed on to ScaLAPACK, the size the steering compares, the rma call)
+ * and one line per type; RMA_DROPIN gives it the four Fortran names
+ * (p?gemm_, p?gemm, P?GEMM, P?GEMM_), the fall-through to ScaLAPACK and
+ * the steering.
  *
  * Fortran convention: every argument by reference, INTEGER 32-bit, the
  * hidden CHARACTER lengths (size_t since gfortran 8) appended; they are
  * never read (C callers often pass none) and 1 is passed on.
- *
- * What rmala does not take goes to ScaLAPACK's own routine, found with
- * dlsym(RTLD_NEXT) (the next definition after this program's: ScaLAPACK as
- * a shared library). It goes there when the rma_* call changed nothing:
- *   - an illegal argument (-i, -(100 i + j)): ScaLAPACK reports it its way;
- *   - RMA_ERR_NOT_IMPLEMENTED (DTYPE 2 descriptors with IMB != MB or
- *     INB != NB).
- * Any other RMA_ERR_* code is a failure inside rmala after which the
- * operands may be partly written: it is printed and not re-run (P?GETRF,
- * P?GETRS: INFO = the code; P?GEMM has no INFO). Calls ScaLAPACK makes to
- * these routines from inside its own library (PDGESV -> PDGETRF, PDGETRF ->
- * PDGEMM, ...) stay with ScaLAPACK. RMALA_VERBOSE=1: one line per call on
- * grid process (0,0) saying who served it.
  */
-#define _GNU_SOURCE // RTLD_NEXT, dladdr
-#include <dlfcn.h>
 #include <stddef.h>
-#include <stdio.h>
 
 #include "rmala.h"
+#include "scalapack_api/dropin.h"
 
-// BLACS (inside ScaLAPACK) declares no C header.
-void Cblacs_gridinfo(int ictxt, int *nprow, int *npcol, int *myrow, int *mycol);
-
-// ScaLAPACK's definition of one routine, looked up on first need.
-typedef struct {
-  const char *symbol; // "pdgemm_"
-  const char *name;   // "PDGEMM", for messages
-  void *real;         // ScaLAPACK's routine, NULL when not found
-  const void *base;   // load address of the object defining it
-  int looked;
-  char why[128]; // why real is NULL
-} next_t;
-
-// The next definition of nx->symbol after this program's (self, ours,
-// never counts); NULL when there is none (nx->why says why).
-static void *next_find(next_t *nx, void *self) {
-  if (!nx->looked) {
-    nx->looked = 1;
-    dlerror();
-    void *p = dlsym(RTLD_NEXT, nx->symbol);
-    const char *err = dlerror();
-    Dl_info at;
-    if (p && p != self && dladdr(p, &at))
-      nx->real = p, nx->base = at.dli_fbase;
-    else
-      snprintf(nx->why, sizeof nx->why, "%s", err ? err : p ? "only the drop-in's own" : "none");
-  }
-  return nx->real;
-}
-
-// 1 when the caller (a return address) lies in the object holding
-// ScaLAPACK's routine: one ScaLAPACK routine calling another.
-static int from_scalapack(next_t *nx, void *self, const void *caller) {
-  Dl_info at;
-  return next_find(nx, self) && dladdr(caller, &at) && at.dli_fbase == nx->base;
-}
-
-// 1 on grid process (0,0) of desc's context, and on processes that cannot
-// tell (no readable descriptor, not in the context): who prints.
-static int reporter(const int *desc) {
-  int nprow = -1, npcol = -1, myrow = -1, mycol = -1;
-  if (desc && (desc[0] == 1 || desc[0] == 2))
-    Cblacs_gridinfo(desc[1], &nprow, &npcol, &myrow, &mycol);
-  return myrow < 0 || mycol < 0 || (myrow == 0 && mycol == 0);
-}
-
-static int verbose(void) {
-  int v = 0;
-  rma_get_option(RMA_OPT_VERBOSE, &v);
-  return v > 0;
-}
-
-// What follows an rma_* return code.
-typedef enum { SERVED, TO_SCALAPACK, FAILED } outcome_t;
-
-static outcome_t outcome(int rc) {
-  if (rc >= 0)
-    return SERVED; // 0, or P?GETRF's zero pivot i > 0
-  // Argument codes and RMA_ERR_NOT_IMPLEMENTED: reported before any work.
-  if (rc > -10000 || rc == RMA_ERR_NOT_IMPLEMENTED)
-    return TO_SCALAPACK;
-  return FAILED;
-}
-
-// Says what became of an rma_* call; returns ScaLAPACK's routine when it
-// is to run (NULL: done, or no routine to run).
-static void *after(next_t *nx, void *self, int rc, const int *desc) {
-  outcome_t o = outcome(rc);
-  int say = reporter(desc);
-  if (o == SERVED) {
-    if (say && verbose())
-      fprintf(stderr, "rmala: %s served by rmala\n", nx->name);
-    return NULL;
-  }
-  if (o == FAILED) {
-    if (say)
-      fprintf(stderr,
-              "rmala: %s failed in rmala: %s (%d); not re-run by ScaLAPACK (the operands "
-              "may be partly written)\n",
-              nx->name, rma_strerror(rc), rc);
-    return NULL;
-  }
-  void *real = next_find(nx, self);
-  if (!real) {
-    if (say)
-      fprintf(stderr,
-              "rmala: %s not computed: rmala returned %d (%s) and ScaLAPACK's %s was not found "
-              "(%s): link ScaLAPACK as a shared library after -lrmala_scalapack\n",
-              nx->name, rc, rma_strerror(rc), nx->symbol, nx->why);
-    return NULL;
-  }
-  if (say && verbose())
-    fprintf(stderr, "rmala: %s passed to ScaLAPACK (rmala: %s)\n", nx->name, rma_strerror(rc));
-  return real;
-}
-
-// P?GEMM in the four types: the same body, ScaLAPACK's argument list
-// (scalars by reference) on rma_p?gemm (scalars by value).
+// P?GEMM (size min(m, n, k)): ScaLAPACK's argument list (scalars by
+// reference) on rma_p?gemm (scalars by value). No INFO.
 #define RMA_DROPIN_PGEMM(x, X, T)                                                                  \
-  typedef void p##x##gemm_fn(const char *, const char *, const int *, const int *, const int *,    \
-                             const T *, const T *, const int *, const int *, const int *,          \
-                             const T *, const int *, const int *, const int *, const T *, T *,     \
-                             const int *, const int *, const int *, size_t, size_t);               \
-  void p##x##gemm_(const char *transa, const char *transb, const int *m, const int *n,             \
-                   const int *k, const T *alpha, const T *a, const int *ia, const int *ja,         \
-                   const int *desca, const T *b, const int *ib, const int *jb, const int *descb,   \
-                   const T *beta, T *c, const int *ic, const int *jc, const int *descc,            \
-                   size_t ltransa, size_t ltransb);                                                \
-  static next_t next_p##x##gemm = {"p" #x "gemm_", "P" #X "GEMM", NULL, NULL, 0, ""};              \
-  void p##x##gemm_(const char *transa, const char *transb, const int *m, const int *n,             \
-                   const int *k, const T *alpha, const T *a, const int *ia, const int *ja,         \
-                   const int *desca, const T *b, const int *ib, const int *jb, const int *descb,   \
-                   const T *beta, T *c, const int *ic, const int *jc, const int *descc,            \
-                   size_t ltransa, size_t ltransb) {                                               \
-    (void)ltransa, (void)ltransb;                                                                  \
-    void *self = (void *)p##x##gemm_;                                                              \
-    p##x##gemm_fn *real = NULL;                                                                    \
-    if (from_scalapack(&next_p##x##gemm, self, __builtin_return_address(0))) {                     \
-      real = (p##x##gemm_fn *)next_p##x##gemm.real;                                                \
-    } else {                                                                                       \
-      int rc = rma_p##x##gemm(*transa, *transb, *m, *n, *k, *alpha, a, *ia, *ja, desca, b, *ib,    \
-                              *jb, descb, *beta, c, *ic, *jc, descc);                              \
-      real = (p##x##gemm_fn *)after(&next_p##x##gemm, self, rc, desca);                            \
-    }                                                                                              \
-    if (real)                                                                                      \
-      real(transa, transb, m, n, k, alpha, a, ia, ja, desca, b, ib, jb, descb, beta, c, ic, jc,    \
-           descc, 1, 1);                                                                           \
-  }
+  RMA_DROPIN(p##x##gemm, P##X##GEMM, rma_dropin_min3(*m, *n, *k), desca,                           \
+             (const char *transa, const char *transb, const int *m, const int *n, const int *k,    \
+              const T *alpha, const T *a, const int *ia, const int *ja, const int *desca,          \
+              const T *b, const int *ib, const int *jb, const int *descb, const T *beta, T *c,     \
+              const int *ic, const int *jc, const int *descc, size_t ltransa RMA_DROPIN_LEN,       \
+              size_t ltransb RMA_DROPIN_LEN),                                                      \
+             (transa, transb, m, n, k, alpha, a, ia, ja, desca, b, ib, jb, descb, beta, c, ic, jc, \
+              descc, 1, 1),                                                                        \
+             rma_p##x##gemm(*transa, *transb, *m, *n, *k, *alpha, a, *ia, *ja, desca, b, *ib, *jb, \
+                            descb, *beta, c, *ic, *jc, descc))
 
 RMA_DROPIN_PGEMM(s, S, float)
 RMA_DROPIN_PGEMM(d, D, double)
 RMA_DROPIN_PGEMM(c, C, float _Complex)
 RMA_DROPIN_PGEMM(z, Z, double _Complex)
 
-// P?GETRF in the four types on rma_p?getrf.
+// P?GETRF (size min(m, n)) on rma_p?getrf; INFO = its return code.
 #define RMA_DROPIN_PGETRF(x, X, T)                                                                 \
-  typedef void p##x##getrf_fn(const int *, const int *, T *, const int *, const int *,             \
-                              const int *, int *, int *);                                          \
-  void p##x##getrf_(const int *m, const int *n, T *a, const int *ia, const int *ja,                \
-                    const int *desca, int *ipiv, int *info);                                       \
-  static next_t next_p##x##getrf = {"p" #x "getrf_", "P" #X "GETRF", NULL, NULL, 0, ""};           \
-  void p##x##getrf_(const int *m, const int *n, T *a, const int *ia, const int *ja,                \
-                    const int *desca, int *ipiv, int *info) {                                      \
-    void *self = (void *)p##x##getrf_;                                                             \
-    p##x##getrf_fn *real = NULL;                                                                   \
-    if (from_scalapack(&next_p##x##getrf, self, __builtin_return_address(0))) {                    \
-      real = (p##x##getrf_fn *)next_p##x##getrf.real;                                              \
-    } else {                                                                                       \
-      *info = rma_p##x##getrf(*m, *n, a, *ia, *ja, desca, ipiv);                                   \
-      real = (p##x##getrf_fn *)after(&next_p##x##getrf, self, *info, desca);                       \
-    }                                                                                              \
-    if (real)                                                                                      \
-      real(m, n, a, ia, ja, desca, ipiv, info);                                                    \
-  }
+  RMA_DROPIN(p##x##getrf, P##X##GETRF, rma_dropin_min2(*m, *n), desca,                             \
+             (const int *m, const int *n, T *a, const int *ia, const int *ja, const int *desca,    \
+              int *ipiv, int *info),                                                               \
+             (m, n, a, ia, ja, desca, ipiv, info),                                                 \
+             *info = rma_p##x##getrf(*m, *n, a, *ia, *ja, desca, ipiv))
 
 RMA_DROPIN_PGETRF(s, S, float)
 RMA_DROPIN_PGETRF(d, D, double)
 RMA_DROPIN_PGETRF(c, C, float _Complex)
 RMA_DROPIN_PGETRF(z, Z, double _Complex)
 
-// P?GETRS in the four types on rma_p?getrs.
+// P?GETRS (size n, the order: NRHS is often 1) on rma_p?getrs; INFO = its
+// return code.
 #define RMA_DROPIN_PGETRS(x, X, T)                                                                 \
-  typedef void p##x##getrs_fn(const char *, const int *, const int *, const T *, const int *,      \
-                              const int *, const int *, const int *, T *, const int *,             \
-                              const int *, const int *, int *, size_t);                            \
-  void p##x##getrs_(const char *trans, const int *n, const int *nrhs, const T *a, const int *ia,   \
-                    const int *ja, const int *desca, const int *ipiv, T *b, const int *ib,         \
-                    const int *jb, const int *descb, int *info, size_t ltrans);                    \
-  static next_t next_p##x##getrs = {"p" #x "getrs_", "P" #X "GETRS", NULL, NULL, 0, ""};           \
-  void p##x##getrs_(const char *trans, const int *n, const int *nrhs, const T *a, const int *ia,   \
-                    const int *ja, const int *desca, const int *ipiv, T *b, const int *ib,         \
-                    const int *jb, const int *descb, int *info, size_t ltrans) {                   \
-    (void)ltrans;                                                                                  \
-    void *self = (void *)p##x##getrs_;                                                             \
-    p##x##getrs_fn *real = NULL;                                                                   \
-    if (from_scalapack(&next_p##x##getrs, self, __builtin_return_address(0))) {                    \
-      real = (p##x##getrs_fn *)next_p##x##getrs.real;                                              \
-    } else {                                                                                       \
-      *info = rma_p##x##getrs(*trans, *n, *nrhs, a, *ia, *ja, desca, ipiv, b, *ib, *jb, descb);    \
-      real = (p##x##getrs_fn *)after(&next_p##x##getrs, self, *info, desca);                       \
-    }                                                                                              \
-    if (real)                                                                                      \
-      real(trans, n, nrhs, a, ia, ja, desca, ipiv, b, ib, jb, descb, info, 1);                     \
-  }
+  RMA_DROPIN(p##x##getrs, P##X##GETRS, *n, desca,                                                  \
+             (const char *trans, const int *n, const int *nrhs, const T *a, const int *ia,         \
+              const int *ja, const int *desca, const int *ipiv, T *b, const int *ib,               \
+              const int *jb, const int *descb, int *info, size_t ltrans RMA_DROPIN_LEN),           \
+             (trans, n, nrhs, a, ia, ja, desca, ipiv, b, ib, jb, descb, info, 1),                  \
+             *info = rma_p##x##getrs(*trans, *n, *nrhs, a, *ia, *ja, desca, ipiv, b, *ib, *jb,     \
+                                     descb))
 
 RMA_DROPIN_PGETRS(s, S, float)
 RMA_DROPIN_PGETRS(d, D, double)

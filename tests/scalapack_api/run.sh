@@ -25,17 +25,29 @@ IFS=';' read -r -a mpiexec_flags <<< "${RMALA_MPIEXEC_FLAGS-}"
 # shellcheck source=tests/common/scratch_install.sh
 source "$here/../common/scratch_install.sh"
 scratch_install "$build_dir" "$work_dir" "$cmake_bin"
-ls "$prefix"/lib*/librmala_scalapack.a > /dev/null
+compgen -G "$prefix/lib*/librmala_scalapack.*" > /dev/null ||
+  { echo "FAILED: no librmala_scalapack installed in $prefix" >&2; exit 1; }
+# A shared build: the programs find librmala_scalapack.so and librmala.so in the installed libdir.
+export LD_LIBRARY_PATH=$(dirname "$pcdir")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 
 echo "== drop_in with mpif90 + pkg-config rmala-scalapack"
-libs=$(PKG_CONFIG_PATH="$pcdir" pkg-config --libs rmala-scalapack)
+# A shared build's Libs name rmala's libraries only; --static adds ScaLAPACK, LAPACKE and BLAS,
+# which the program itself uses (dgemm_).
+static=
+[ "$(PKG_CONFIG_PATH="$pcdir" pkg-config --variable=library_kind rmala)" = shared ] && static=--static
+libs=$(PKG_CONFIG_PATH="$pcdir" pkg-config --libs $static rmala-scalapack)
 echo "$mpif90_bin drop_in.f90 $libs $scalapack_lib"
-# The drop-in library must come before ScaLAPACK on the link line.
-case "$libs" in
-  *-lrmala_scalapack*-lrmala\ *scalapack*) ;;
-  *) echo "FAILED: pkg-config --libs rmala-scalapack does not list -lrmala_scalapack, -lrmala," \
-          "ScaLAPACK in that order" >&2; exit 1 ;;
-esac
+# The drop-in library must come before ScaLAPACK on the link line (a static build's Libs list
+# ScaLAPACK after -lrmala; a shared build's leave it to the program, after them).
+kind=$(PKG_CONFIG_PATH="$pcdir" pkg-config --variable=library_kind rmala)
+pattern='*-lrmala_scalapack*-lrmala\ *scalapack*'
+[ "$kind" = shared ] && pattern='*-lrmala_scalapack*-lrmala*'
+# shellcheck disable=SC2053  # a glob pattern on purpose
+if [[ "$libs" != $pattern ]]; then
+  echo "FAILED: pkg-config --libs rmala-scalapack ($kind) does not list -lrmala_scalapack," \
+    "-lrmala (and ScaLAPACK) in that order" >&2
+  exit 1
+fi
 # shellcheck disable=SC2086  # pkg-config output is a list of flags
 "$mpif90_bin" -O2 -o "$work_dir/drop_in_pc" "$here/drop_in.f90" $libs $scalapack_lib
 
