@@ -25,13 +25,16 @@
 
 #include "scalapack_api/steer.h"
 
-static rma_dropin_t *registry; // every routine, registered before main
+static rma_dropin_t *registry; // every routine, registered before main, in definition order
 static int min_dim = RMA_STEER_MIN_DIM_DEFAULT;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 void rma_dropin_register(rma_dropin_t *d) {
-  d->next = registry;
-  registry = d;
+  rma_dropin_t **end = &registry;
+  while (*end)
+    end = &(*end)->next;
+  d->next = NULL;
+  *end = d;
 }
 
 // One message per job: rank 0 of MPI_COMM_WORLD (every process before MPI).

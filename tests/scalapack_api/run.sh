@@ -6,7 +6,9 @@
 #   (a) the program's own PASS line (residual ratios < 16) and exit status,
 #   (b) rmala's log (RMALA_VERBOSE=1): PDGEMM served twice and passed to ScaLAPACK once (DTYPE 2
 #       descriptors with IMB /= MB), PDGETRF served once and passed once (IA = 0, which
-#       ScaLAPACK reports), PDGETRS served twice; PDGESV's inner calls never reach rmala.
+#       ScaLAPACK reports), PDGETRS served twice; PDGESV's inner calls never reach rmala;
+#   (c) the steering (RMALA_SCALAPACK_ROUTINES, RMALA_SCALAPACK_MIN_DIM, illegal values): see
+#       steer_case below.
 #   bash tests/scalapack_api/run.sh <rmala build dir> [work dir]
 # Environment (set by CTest; defaults for manual use): RMALA_CMAKE, RMALA_MPIF90, RMALA_MPIEXEC,
 # RMALA_MPIEXEC_FLAGS (';'-separated, e.g. --oversubscribe;--bind-to;none), RMALA_SCALAPACK_LIB
@@ -88,5 +90,45 @@ for run in "drop_in_pc 2" "drop_in_pc 4" "cmake-build/drop_in 2"; do
   [ "$(count '^rmala: rma_pdgetrf ' "$log.err")" = 2 ] || fail "rma_pdgetrf not called exactly twice"
   [ "$(count '^rmala: [A-Z]* \(failed\|not computed\)' "$log.err")" = 0 ] || fail "rmala failures"
 done
+# The steering (read once per process; drop_in_pc at np 2, RMALA_VERBOSE=1). Each case: its
+# environment, then what rmala's log must hold: "<count> <regex>" pairs. The program's own PASS
+# line is required in every case (whoever serves, the results are right).
+#   ROUTINES pdgetrf,PDGETRS_  PDGEMM's three calls go to ScaLAPACK, the LU stays with rmala
+#   MIN_DIM 290                PDGEMM (min(m, n, k) = 257) to ScaLAPACK, PDGETRF (301) to rmala
+#   MIN_DIM 100000, ROUTINES none   nothing reaches rmala
+#   illegal values             one message each (from rank 0 only), the defaults kept
+steer_case() {
+  local name=$1 envs=$2
+  shift 2
+  local log=$work_dir/steer_$name rc=0
+  echo "== steering: $envs"
+  # shellcheck disable=SC2086  # envs is a list of VAR=value words
+  env RMALA_VERBOSE=1 $envs timeout "$run_timeout" "$mpiexec_bin" -n 2 "${mpiexec_flags[@]}" \
+    "$work_dir/drop_in_pc" > "$log.out" 2> "$log.err" || rc=$?
+  grep '^rmala: [A-Z]* \(served\|passed\)\|^rmala: RMALA_' "$log.err" | sort | uniq -c || true
+  [ "$rc" = 0 ] || { echo "FAILED (steering $name): exit status $rc" >&2; status=1; }
+  grep -q '^PASS' "$log.out" || { echo "FAILED (steering $name): no PASS line" >&2; status=1; }
+  while [ $# -gt 0 ]; do
+    local want=$1 re=$2 got
+    shift 2
+    got=$(count "$re" "$log.err")
+    [ "$got" = "$want" ] || { echo "FAILED (steering $name): $got lines '$re', want $want" >&2; status=1; }
+  done
+}
+steer_case routines "RMALA_SCALAPACK_ROUTINES=pdgetrf,PDGETRS_" \
+  3 '^rmala: PDGEMM passed to ScaLAPACK (RMALA_SCALAPACK_ROUTINES)$' \
+  0 '^rmala: PDGEMM served' 1 '^rmala: PDGETRF served by rmala$' 2 '^rmala: PDGETRS served by rmala$'
+steer_case min_dim "RMALA_SCALAPACK_MIN_DIM=290" \
+  3 '^rmala: PDGEMM passed to ScaLAPACK (RMALA_SCALAPACK_MIN_DIM=290: size 257)$' \
+  1 '^rmala: PDGETRF served by rmala$' 2 '^rmala: PDGETRS served by rmala$'
+steer_case none "RMALA_SCALAPACK_MIN_DIM=100000" 0 'served by rmala' \
+  2 '^rmala: PDGETRF passed to ScaLAPACK (RMALA_SCALAPACK_MIN_DIM=100000: size 301)$'
+steer_case none2 "RMALA_SCALAPACK_ROUTINES=none" 0 'served by rmala' \
+  2 '^rmala: PDGETRS passed to ScaLAPACK (RMALA_SCALAPACK_ROUTINES)$'
+steer_case illegal "RMALA_SCALAPACK_ROUTINES=pdgemm,pdgem RMALA_SCALAPACK_MIN_DIM=12x" \
+  1 "^rmala: RMALA_SCALAPACK_ROUTINES='pdgemm,pdgem' ignored: 'pdgem' is not a routine" \
+  1 "^rmala: RMALA_SCALAPACK_MIN_DIM='12x' ignored: not an integer >= 0" \
+  2 '^rmala: PDGEMM served by rmala$' 1 '^rmala: PDGETRF served by rmala$'
+
 [ "$status" = 0 ] && echo "OK drop-in"
 exit $status
