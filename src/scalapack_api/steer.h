@@ -12,8 +12,11 @@
 #include "scalapack_api/dropin.h"
 
 // RMALA_SCALAPACK_MIN_DIM's default: the crossover measured on the
-// development machine (README, "Use without relinking").
-#define RMA_STEER_MIN_DIM_DEFAULT 0
+// development machine (np 2, 1 x 2 grid, nb 64, one BLAS thread; README,
+// "Use without relinking"): rmala's P?GETRF is slower than ScaLAPACK's from
+// n 96 to about 224 and at least as fast from 256 on; its P?GEMM is faster
+// from 96 on. Below 96 both take microseconds either way.
+#define RMA_STEER_MIN_DIM_DEFAULT 256
 
 /*
  * rma_steer_takes (local): 1 when rmala is to serve a call of d whose size
