@@ -8,11 +8,13 @@
 #       descriptors with IMB /= MB), PDGETRF served once and passed once (IA = 0, which
 #       ScaLAPACK reports), PDGETRS served twice; PDGESV's inner calls never reach rmala;
 #   (c) the steering (RMALA_SCALAPACK_ROUTINES, RMALA_SCALAPACK_MIN_DIM, illegal values): see
-#       steer_case below.
+#       steer_case below;
+#   (d) the other Fortran names (pdgemm, PDGEMM, PDGEMM_, PDGETRF_) from a C program, manglings.c.
 #   bash tests/scalapack_api/run.sh <rmala build dir> [work dir]
 # Environment (set by CTest; defaults for manual use): RMALA_CMAKE, RMALA_MPIF90, RMALA_MPIEXEC,
 # RMALA_MPIEXEC_FLAGS (';'-separated, e.g. --oversubscribe;--bind-to;none), RMALA_SCALAPACK_LIB
-# (the link flag of ScaLAPACK, default -lscalapack-openmpi), RMALA_RUN_TIMEOUT (s, default 120).
+# (the link flag of ScaLAPACK, default -lscalapack-openmpi), RMALA_RUN_TIMEOUT (s, default 120),
+# RMALA_MPICC (the C wrapper for manglings.c; without it that part is skipped).
 set -euo pipefail
 
 build_dir=$(cd "${1:?usage: run.sh <build dir> [work dir]}" && pwd)
@@ -90,6 +92,34 @@ for run in "drop_in_pc 2" "drop_in_pc 4" "cmake-build/drop_in 2"; do
   [ "$(count '^rmala: rma_pdgetrf ' "$log.err")" = 2 ] || fail "rma_pdgetrf not called exactly twice"
   [ "$(count '^rmala: [A-Z]* \(failed\|not computed\)' "$log.err")" = 0 ] || fail "rmala failures"
 done
+# The other Fortran names (manglings.c, a C ScaLAPACK program linked like drop_in): PDGEMM called
+# as pdgemm_, pdgemm, PDGEMM, PDGEMM_ and PDGETRF as pdgetrf_, PDGETRF_ give the same results;
+# rmala serves all six calls, and with RMALA_SCALAPACK_MIN_DIM large ScaLAPACK's pdgemm_ /
+# pdgetrf_ does (the fall-through from every name).
+if [ -n "${RMALA_MPICC:-}" ]; then
+  echo "== manglings.c with mpicc + pkg-config rmala-scalapack"
+  # shellcheck disable=SC2086  # pkg-config output is a list of flags
+  "$RMALA_MPICC" -std=c11 -O2 -o "$work_dir/manglings" "$here/manglings.c" $libs $scalapack_lib -lm
+  for md in 0 100000; do
+    log=$work_dir/manglings_md$md rc=0
+    RMALA_VERBOSE=1 RMALA_SCALAPACK_MIN_DIM=$md timeout "$run_timeout" "$mpiexec_bin" -n 2 \
+      "${mpiexec_flags[@]}" "$work_dir/manglings" > "$log.out" 2> "$log.err" || rc=$?
+    cat "$log.out"
+    fail() { echo "FAILED (manglings, MIN_DIM $md): $*" >&2; status=1; }
+    [ "$rc" = 0 ] || fail "exit status $rc"
+    grep -q '^PASS manglings' "$log.out" || fail "no PASS line"
+    if [ "$md" = 0 ]; then
+      [ "$(count '^rmala: PDGEMM served by rmala$' "$log.err")" = 4 ] || fail "PDGEMM not served 4 times"
+      [ "$(count '^rmala: PDGETRF served by rmala$' "$log.err")" = 2 ] || fail "PDGETRF not served twice"
+    else
+      [ "$(count '^rmala: PDGEMM passed to ScaLAPACK (RMALA_SCALAPACK_MIN_DIM' "$log.err")" = 4 ] ||
+        fail "PDGEMM not passed to ScaLAPACK 4 times"
+      [ "$(count '^rmala: PDGETRF passed to ScaLAPACK (RMALA_SCALAPACK_MIN_DIM' "$log.err")" = 2 ] ||
+        fail "PDGETRF not passed to ScaLAPACK twice"
+    fi
+  done
+fi
+
 # The steering (read once per process; drop_in_pc at np 2, RMALA_VERBOSE=1). Each case: its
 # environment, then what rmala's log must hold: "<count> <regex>" pairs. The program's own PASS
 # line is required in every case (whoever serves, the results are right).
