@@ -5,7 +5,8 @@
 #   preload    rmala-pcall-time with LD_PRELOAD=<librmala_scalapack.so> (rmala serves)
 #   linked     rmala-pcall-time-linked (the drop-in linked before ScaLAPACK; rmala serves)
 # and prints each round's GFLOP/s of PDGEMM and PDGETRF with the ratios preload/linked and
-# preload/scalapack (the machine is shared: compare within a round).
+# preload/scalapack (the machine is shared: compare within a round; preload and linked take turns
+# going first), then the median of each ratio over the rounds.
 #   bash benchmarks/preload/compare.sh <build dir> <librmala_scalapack.so> [n [nb [repeat [rounds [np]]]]]
 # (build dir: an RMALA_WITH_BENCHMARKS build, whose benchmarks/preload/ holds both programs;
 # the .so: from a shared build, e.g. -DBUILD_SHARED_LIBS=ON -DRMALA_WITH_GA=OFF.)
@@ -23,14 +24,34 @@ linked=$dir/benchmarks/preload/rmala-pcall-time-linked
 # gflops <op> <output>: the op's GFLOP/s.
 gflops() { awk -v op="$1" '$1 == op { print $NF }' <<< "$2"; }
 echo "round op       scalapack  preload  linked  preload/linked  preload/scalapack   (GFLOP/s, n $n nb $nb np $np)"
+rows=""
 for r in $(seq 1 "$rounds"); do
   s=$("$mpiexec_bin" -n "$np" --bind-to none "$plain" "$n" "$nb" "$repeat")
-  p=$("$mpiexec_bin" -n "$np" --bind-to none -x LD_PRELOAD="$so" -x RMALA_SCALAPACK_MIN_DIM \
-    "$plain" "$n" "$nb" "$repeat")
-  l=$("$mpiexec_bin" -n "$np" --bind-to none -x RMALA_SCALAPACK_MIN_DIM "$linked" "$n" "$nb" "$repeat")
+  # preload and linked in turn first (odd rounds preload first, even rounds linked first), so a
+  # drift of the machine's load does not favour one.
+  for which in $( [ $((r % 2)) = 1 ] && echo "p l" || echo "l p"); do
+    if [ "$which" = p ]; then
+      p=$("$mpiexec_bin" -n "$np" --bind-to none -x LD_PRELOAD="$so" -x RMALA_SCALAPACK_MIN_DIM \
+        "$plain" "$n" "$nb" "$repeat")
+    else
+      l=$("$mpiexec_bin" -n "$np" --bind-to none -x RMALA_SCALAPACK_MIN_DIM "$linked" "$n" "$nb" \
+        "$repeat")
+    fi
+  done
   for op in pdgemm pdgetrf; do
     gs=$(gflops $op "$s") gp=$(gflops $op "$p") gl=$(gflops $op "$l")
-    awk -v r="$r" -v op="$op" -v s="$gs" -v p="$gp" -v l="$gl" \
-      'BEGIN { printf "%5d %-8s %9.2f %8.2f %7.2f %15.3f %18.3f\n", r, op, s, p, l, p / l, p / s }'
+    row=$(awk -v r="$r" -v op="$op" -v s="$gs" -v p="$gp" -v l="$gl" \
+      'BEGIN { printf "%5d %-8s %9.2f %8.2f %7.2f %15.3f %18.3f", r, op, s, p, l, p / l, p / s }')
+    echo "$row"
+    rows+="$row"$'\n'
   done
 done
+# The median of each ratio over the rounds.
+printf '%s' "$rows" | awk '
+  { pl[$2] = pl[$2] " " $6; ps[$2] = ps[$2] " " $7 }
+  function median(list,   a, n, i, j, t) {
+    n = split(list, a, " ")
+    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+  }
+  END { for (op in pl) printf "median %-8s preload/linked %.3f  preload/scalapack %.3f\n", op, median(pl[op]), median(ps[op]) }'
