@@ -20,7 +20,13 @@
  * and one line per type. size is what RMALA_SCALAPACK_MIN_DIM compares
  * (min(m, n, k) for products, min(m, n) for factorizations, the order for
  * solves); desc a descriptor whose grid says who prints; the rma call an
- * expression giving rmala's return code (LAPACK-style: 0, > 0 or < 0).
+ * expression giving rmala's return code (LAPACK-style: 0, > 0 or < 0; for
+ * a routine with INFO, "*info = rma_p##x##name(...)"). CHARACTER arguments
+ * get hidden lengths "size_t lx RMA_DROPIN_LEN" at the end of the
+ * parameters, passed on as 1. Nothing else is needed: the names, the
+ * registration for RMALA_SCALAPACK_ROUTINES and the routing come with it,
+ * and tests/scalapack_api/symbols.sh checks the names of every p?..._ the
+ * library defines.
  */
 #ifndef RMALA_DROPIN_H
 #define RMALA_DROPIN_H
