@@ -617,7 +617,12 @@ int rma_zmatrix_potri(char uplo, int n, const rma_zmatrix_t *a, int ia, int ja);
  * message, nothing modified; RMA_ERR_NOT_IMPLEMENTED for DTYPE 2 with IMB
  * != MB or INB != NB. RMALA_VERBOSE=1 prints one line per call.
  * Unmodified Fortran or C ScaLAPACK programs reach them through the drop-in
- * library librmala_scalapack (p?gemm_, p?getrf_, p?getrs_, p?potrf_; README.md).
+ * library librmala_scalapack (p?gemm_, p?getrf_, p?getrs_, p?potrf_, p?potrs_,
+ * p?potri_, p?trtri_, p?trsm_, p?trmm_, p?syrk_, p?herk_ and their other
+ * Fortran names), linked before ScaLAPACK or preloaded (LD_PRELOAD) into an
+ * already linked program; RMALA_SCALAPACK_ROUTINES and
+ * RMALA_SCALAPACK_MIN_DIM steer its calls back to ScaLAPACK (README.md,
+ * "Use without relinking").
  * ------------------------------------------------------------------------- */
 
 /* rma_pdgemm — PDGEMM: sub(C) = alpha op(sub(A)) op(sub(B)) + beta sub(C),

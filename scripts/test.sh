@@ -15,9 +15,11 @@
 #   sim        the SimGrid SMPI build, RMALA_SIM_BUILD_DIR, with -DRMALA_SIMULATE=ON (smpicc): the
 #              sim tests (label sim: rmala's own dgemm and LU, and the pdgemm/pdgetrf model of sim/model,
 #              on a simulated 4-node cluster, P 4 and 16)
-#   ga-free    a third build, RMALA_GAFREE_BUILD_DIR, with -DRMALA_WITH_GA=OFF (Open MPI): unit,
-#              ops (the engine through the native API), native, scalapack, coll, pipeline and
-#              install tests at np 1-3, and librmala.a references no GA symbol
+#   ga-free    a third build, RMALA_GAFREE_BUILD_DIR, with -DRMALA_WITH_GA=OFF and
+#              -DBUILD_SHARED_LIBS=ON (Open MPI): librmala.so and librmala_scalapack.so; unit, ops
+#              (the engine through the native API), native, scalapack, coll, pipeline and install
+#              tests at np 1-3 (the install tests of a shared build: dynamic pkg-config consumer,
+#              nm -D of the drop-in, the Debian package), and librmala references no GA symbol
 # The OMPI_MCA_osc variables override the "osc = ^ucx,pt2pt" of Debian's
 # /etc/openmpi/openmpi-mca-params.conf (environment beats parameter files).
 #
@@ -248,10 +250,10 @@ for comp in ucx pt2pt sm; do
   fi
 done
 
-# --- GA-free build: the engine with the native and ScaLAPACK front-ends only ---------------------
+# --- GA-free shared build: the engine with the native and ScaLAPACK front-ends only --------------
 if wants ga-free; then
-  phase_header ga-free "build $RMALA_GAFREE_BUILD_DIR (-DRMALA_WITH_GA=OFF); unit, ops, native, scalapack, coll, pipeline, install"
-  if (rmala_configure_build "$RMALA_GAFREE_BUILD_DIR" -DRMALA_WITH_GA=OFF) 2>&1 \
+  phase_header ga-free "build $RMALA_GAFREE_BUILD_DIR (-DRMALA_WITH_GA=OFF -DBUILD_SHARED_LIBS=ON); unit, ops, native, scalapack, coll, pipeline, install"
+  if (rmala_configure_build "$RMALA_GAFREE_BUILD_DIR" -DRMALA_WITH_GA=OFF -DBUILD_SHARED_LIBS=ON) 2>&1 \
       | tee "$logdir/build-ga-free.log"; then
     echo "== build ga-free: $(grep -c 'warning:' "$logdir/build-ga-free.log" || true) compiler warnings"
     run_phase ga-free "$RMALA_GAFREE_BUILD_DIR" "$RMALA_STACK_BUDGET" \

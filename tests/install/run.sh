@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Install test: install a configured+built rmala tree into a scratch prefix, then build
 # tests/install/main.c against it twice (CMake find_package, and mpicc + pkg-config) and run
-# both at np=1.
+# both at np=1. A shared build (pkg-config's library_kind=shared): the pkg-config consumer is
+# linked dynamically (no --static) and must need librmala.so.<major> (readelf), and both run
+# with nothing but the installed libdir on LD_LIBRARY_PATH.
 #   bash tests/install/run.sh <rmala build dir> [work dir]
 # Environment (set by CTest; defaults for manual use): RMALA_CMAKE, RMALA_CC, RMALA_MPICC,
 # RMALA_MPIEXEC.
@@ -17,6 +19,9 @@ mpiexec_bin=${RMALA_MPIEXEC:-mpiexec}
 source "$here/../common/scratch_install.sh"
 scratch_install "$build_dir" "$work_dir" "$cmake_bin"
 ls "$prefix"/lib*/librmala.* > /dev/null
+kind=$(PKG_CONFIG_PATH="$pcdir" pkg-config --variable=library_kind rmala)
+with_ga=$(PKG_CONFIG_PATH="$pcdir" pkg-config --variable=with_ga rmala)
+echo "== installed: $kind library, GA front-end: $with_ga"
 
 echo "== consumer with find_package(rmala)"
 cc_args=()
@@ -34,6 +39,15 @@ echo "$mpicc_bin $here/main.c $pc_flags"
 "$mpicc_bin" -std=c11 -o "$work_dir/rmala_consumer_pc" "$here/main.c" $pc_flags
 
 status=0
+if [ "$kind" = shared ]; then
+  needed=$(readelf -d "$work_dir/rmala_consumer_pc" | sed -n 's/.*NEEDED.*\[\(librmala[^]]*\)\]/\1/p')
+  echo "== pkg-config consumer needs: ${needed:-nothing of rmala}"
+  case " $(echo $needed) " in
+    *" librmala.so.$(PKG_CONFIG_PATH="$pcdir" pkg-config --modversion rmala | cut -d. -f1) "*) ;;
+    *) echo "FAILED: the pkg-config consumer is not linked to librmala.so.<major>" >&2; status=1 ;;
+  esac
+  export LD_LIBRARY_PATH=$(dirname "$pcdir")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+fi
 for exe in "$work_dir/cmake-build/rmala_consumer" "$work_dir/rmala_consumer_pc"; do
   echo "== run $exe"
   out=$("$mpiexec_bin" -n 1 "$exe" 2>&1) || true

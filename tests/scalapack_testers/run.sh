@@ -31,6 +31,9 @@
 #     and P?POTRS. LLT.dat's last line is set to F (no condition estimate and iterative
 #     refinement): with T, plain ScaLAPACK's x?llt without rmala hangs on the 2 x 2 grid here
 #     now and then (P?PORFS -> P?LACON, processes in different collectives at N 13, NB 4).
+#   - the testers of d and z again with RMALA_SCALAPACK_MIN_DIM larger than every problem: they
+#     pass with ScaLAPACK serving (the steering passes every call on, rmala serves none).
+# Every other run sets RMALA_SCALAPACK_MIN_DIM=0, so that rmala serves every size.
 # Environment: RMALA_CMAKE (cmake), RMALA_MPIEXEC (mpiexec.openmpi), RMALA_MPIEXEC_FLAGS
 # (';'-separated), RMALA_TESTERS_DIR (Debian's openmpi-tests directory), RMALA_TESTERS_DATA
 # (/usr/share/scalapack), RMALA_RUN_TIMEOUT (s, default 300).
@@ -66,7 +69,9 @@ preload=$work/build/librmala_scalapack.so
 status=0
 fail() { echo "FAILED: $*" >&2; status=1; }
 
-# run_tester <name> <binary> <data file...>: in its own directory, np 4, rmala preloaded.
+# run_tester <name> <binary> <data file...>: in its own directory, np 4, rmala preloaded, with
+# RMALA_SCALAPACK_MIN_DIM=$min_dim (0: rmala serves every size).
+min_dim=0
 run_tester() {
   local name=$1 bin=$2
   shift 2
@@ -75,9 +80,9 @@ run_tester() {
   cp "$@" "$dir/"
   echo "== $name: $bin (np 4, LD_PRELOAD=$preload)"
   local rc=0
-  (cd "$dir" && RMALA_VERBOSE=1 timeout "$run_timeout" "$mpiexec_bin" -n 4 "${mpiexec_flags[@]}" \
-    -x LD_PRELOAD="$preload" -x RMALA_VERBOSE -x OPENBLAS_NUM_THREADS "$bin" \
-    > out.txt 2> err.txt) || rc=$?
+  (cd "$dir" && RMALA_VERBOSE=1 RMALA_SCALAPACK_MIN_DIM=$min_dim timeout "$run_timeout" \
+    "$mpiexec_bin" -n 4 "${mpiexec_flags[@]}" -x LD_PRELOAD="$preload" -x RMALA_VERBOSE \
+    -x RMALA_SCALAPACK_MIN_DIM -x OPENBLAS_NUM_THREADS "$bin" > out.txt 2> err.txt) || rc=$?
   [ "$rc" = 0 ] || fail "$name exited with status $rc (log: $dir)"
 }
 
@@ -214,6 +219,41 @@ for t in d z; do
   if grep -q "failed in rmala" "$err"; then fail "x${t}inv: a call failed inside rmala"; fi
 done
 
+
+# The same testers steered back to ScaLAPACK: RMALA_SCALAPACK_MIN_DIM larger than every problem,
+# d and z (a real and a complex type): they pass, rmala serves nothing, every P?GEMM, P?GETRF
+# and P?GETRS call is passed to ScaLAPACK by the steering.
+min_dim=1000000
+for t in d z; do
+  T=$(echo "$t" | tr dz DZ)
+  run_tester "${t}pb3tst_scalapack" "$testers/PBLAS/${t}pb3tst" "$data/PBLAS/P${T}BLAS3TST.dat"
+  out=$work/${t}pb3tst_scalapack/out.txt err=$work/${t}pb3tst_scalapack/err.txt
+  grep -q "End of Tests." "$out" || fail "${t}pb3tst (MIN_DIM $min_dim) did not reach the end"
+  row=$(awk -v r="P${T}GEMM" '$1 == "|" && $2 == r && NF == 6 { print $3, $4, $5 }' "$out" | tail -1)
+  read -r total passed failed <<< "${row:-0 0 1}"
+  [ "$total" -gt 0 ] && [ "$total" = "$passed" ] && [ "$failed" = 0 ] ||
+    fail "P${T}GEMM row (MIN_DIM $min_dim): $row"
+  steered=$(grep -c "P${T}GEMM passed to ScaLAPACK (RMALA_SCALAPACK_MIN_DIM=$min_dim" "$err" || true)
+  served=$(grep -c "served by rmala" "$err" || true)
+  echo "   P${T}GEMM (MIN_DIM $min_dim): $total tests, $passed passed; $steered calls steered to" \
+    "ScaLAPACK, $served served by rmala"
+  [ "$served" = 0 ] && [ "$steered" -ge "$total" ] || fail "${t}pb3tst: rmala served calls"
+
+  run_tester "x${t}lu_scalapack" "$testers/x${t}lu" "$data/LU.dat"
+  out=$work/x${t}lu_scalapack/out.txt err=$work/x${t}lu_scalapack/err.txt
+  grep -q " 0 tests completed and failed residual checks" "$out" ||
+    fail "x${t}lu (MIN_DIM $min_dim): residual checks failed"
+  passed=$(awk '/tests completed and passed residual checks/ { print $1 }' "$out")
+  finished=$(awk '/^Finished/ { print $2 }' "$out")
+  steered=$(grep -c "P${T}GETRF passed to ScaLAPACK (RMALA_SCALAPACK_MIN_DIM=$min_dim" "$err" || true)
+  served=$(grep -c "served by rmala" "$err" || true)
+  echo "   x${t}lu (MIN_DIM $min_dim): $finished tests, $passed passed; P${T}GETRF steered to" \
+    "ScaLAPACK $steered times, $served calls served by rmala"
+  [ -n "$passed" ] && [ "$passed" = "$finished" ] || fail "x${t}lu: $passed of $finished passed"
+  [ "$served" = 0 ] && [ "$steered" -gt 0 ] || fail "x${t}lu: rmala served calls"
+done
+
 [ "$status" = 0 ] && echo "PASSED: ScaLAPACK's testers with rmala serving P?GEMM, P?TRSM, P?SYRK," \
-  "P?HERK, P?TRMM, P?GETRF, P?GETRS, P?POTRF, P?POTRS, P?TRTRI, P?POTRI"
+  "P?HERK, P?TRMM, P?GETRF, P?GETRS, P?POTRF, P?POTRS, P?TRTRI, P?POTRI, and with" \
+  "RMALA_SCALAPACK_MIN_DIM=$min_dim ScaLAPACK serving them"
 exit "$status"
