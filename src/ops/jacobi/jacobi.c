@@ -16,10 +16,11 @@
  * on every rank. When the check fails before any rank completed generation
  * maxit, the sweeps resume.
  *
- * Test hook (read at every call, timing only, never results):
- * RMALA_JACOBI_SLOW_US=<us> makes rank RMALA_JACOBI_SLOW_RANK (default the
- * last) sleep that long after each of its sweeps: a slow process, as in
- * paper 003's study of performance defects (rmala-bench --op jacobi).
+ * Options (ops/jacobi/jacobi_options.c; timing only, never results):
+ * RMA_OPT_JACOBI_SLOW_US (RMALA_JACOBI_SLOW_US) makes rank
+ * RMA_OPT_JACOBI_SLOW_RANK (default the last) sleep that long after each of
+ * its sweeps: a slow process, as in paper 003's study of performance defects
+ * (tests/ops/jacobi/test_jacobi_imbalance.c, rmala-bench --op jacobi).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ops/jacobi/jacobi.h"
@@ -33,6 +34,7 @@
 #include "core/error.h"
 #include "core/options.h"
 #include "ops/jacobi/jacobi_async.h"
+#include "ops/jacobi/jacobi_options.h"
 #include "ops/jacobi/jacobi_sweep.h"
 #include "rma/patch.h"
 #include "store/store.h"
@@ -191,11 +193,11 @@ static int norms(rma_jacobi_t *J) {
   return 0;
 }
 
-// The test hook's sleep for this rank (0: not slowed).
+// The slowed rank's sleep for this rank (0: not slowed).
 static int slow_hook(int me, int np) {
-  const char *us = getenv("RMALA_JACOBI_SLOW_US"), *who = getenv("RMALA_JACOBI_SLOW_RANK");
-  int v = us && *us ? atoi(us) : 0, r = who && *who ? atoi(who) : np - 1;
-  return v > 0 && r == me ? v : 0;
+  const rma_jacobi_options_t *o = rma_jacobi_options();
+  int r = o->slow_rank < 0 ? np - 1 : o->slow_rank;
+  return o->slow_us > 0 && r == me ? o->slow_us : 0;
 }
 
 static void release(rma_jacobi_t *J) {

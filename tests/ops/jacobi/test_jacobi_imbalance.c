@@ -11,7 +11,7 @@
  *   even    no hook (np 3-6 on this 2-core machine: up to 3x oversubscribed);
  *           at np = 6 the whole scenario is repeated RMALA_TEST_JACOBI_REPEATS
  *           times (default 20)
- *   slowed  the last rank sleeps RMALA_JACOBI_SLOW_US = 100 x its sweep's
+ *   slowed  the last rank sleeps RMA_OPT_JACOBI_SLOW_US = 100 x its sweep's
  *           time after each sweep (the sweep costed at 2 GFLOP/s, at least 2 us)
  *   late    rank r enters rma_jacobi r x 50 ms after rank 0; and once per mode
  *           (n = 17, nrhs 1, tiled) ranks enter 2 s / (np - 1) apart
@@ -112,12 +112,6 @@ static double scaled_residual(const double *a, const double *b, const double *x,
   return worst;
 }
 
-static void set_env_int(const char *name, long v) {
-  char s[32];
-  snprintf(s, sizeof s, "%ld", v);
-  setenv(name, s, 1);
-}
-
 static void sleep_s(double s) {
   if (s <= 0)
     return;
@@ -169,7 +163,7 @@ static void system_run(int n, int nrhs, int lay, int reps) {
   put_rows(s.ga, s.a, n, n);
   put_rows(s.gb, s.b, n, nrhs);
   // SYNC without any hook: k sweeps; the budget is 10 k.
-  unsetenv("RMALA_JACOBI_SLOW_US");
+  rma_set_option(RMA_OPT_JACOBI_SLOW_US, 0);
   int k = run(&s, 0, RMA_JACOBI_SYNC, 500, 0);
   int maxit = 10 * (k > 0 ? k : 1);
   for (int r = 0; r < reps; r++)
@@ -179,10 +173,10 @@ static void system_run(int n, int nrhs, int lay, int reps) {
     // One rank 100x slower: its sweep (2 h n nrhs flops at 2 GFLOP/s, >= 2 us) times 100.
     long h = (n + np - 1) / np;
     double sweep_us = 2.0 * h * n * nrhs / 2e3;
-    set_env_int("RMALA_JACOBI_SLOW_US", (long)(100 * (sweep_us > 2 ? sweep_us : 2)));
+    rma_set_option(RMA_OPT_JACOBI_SLOW_US, (int)(100 * (sweep_us > 2 ? sweep_us : 2)));
     for (int mode = 0; mode < 3; mode++)
       run(&s, 1, mode, maxit, 0);
-    unsetenv("RMALA_JACOBI_SLOW_US");
+    rma_set_option(RMA_OPT_JACOBI_SLOW_US, 0);
     for (int mode = 0; mode < 3; mode++)
       run(&s, 2, mode, maxit, 0.05);
     if (n == 17 && nrhs == 1 && lay == 0)
