@@ -29,15 +29,17 @@
  * or slowed cannot spend the others' budget (the failure of issue 24: a
  * fast rank did maxit sweeps over stale data and stopped everyone).
  *
- * When to sweep: at the start of an epoch; when a band newer than the one
- * held arrived; when the sweep would complete a new generation; and over
- * stale bands only while this rank's estimate is above tol and the previous
- * stale sweep at least halved it (the first one after a sweep on new data
- * always runs): its own block still converges towards the stale others, as
- * paper 003's processes iterate on whatever data they have, but a rank with
- * nothing new to read soon stops and sleeps (idle: sleeps doubling from
- * 4 us to 1 ms between looks) instead of spinning on a core another rank
- * needs.
+ * When to sweep: at the start of an epoch and whenever the sweep would
+ * complete a new generation. Other sweeps (paper 003's processes iterate on
+ * whatever data they have: the fast ranks' bands converge towards the slow
+ * one's) run on a newer band or while this rank's estimate is above tol, at
+ * most max(2, np - 1) between two that complete a generation, and only
+ * right after such a sweep or while they pay: the estimate fell (a newer
+ * band arrived) or halved (nothing new).
+ * So a rank with nothing new to read soon stops and sleeps (idle: two
+ * yields, then sleeps doubling from 4 us to 1 ms between looks) instead of
+ * spinning on a core another rank needs, and a diverging iteration does
+ * not sweep without bound between generations.
  *
  * ASYNC: after each sweep a rank puts its band into each reader's slot and
  * notifies; before each sweep it copies, for each source, the slot of the
@@ -302,8 +304,8 @@ static int epoch_run(rma_jacobi_t *J, struct rma_jacobi_async_s *st, int epoch) 
   }
   // A rank with rows sweeps at least once per epoch before it reports.
   // est: this rank's estimate at its last sweep, prev: at the one before;
-  // stale: sweeps since the last one that had something new.
-  int fresh = J->rows > 0, quiet = 0, stale = 0;
+  // extras: sweeps since the last one that completed a new generation.
+  int fresh = J->rows > 0, quiet = 0, extras = 0, most = J->np - 1 > 2 ? J->np - 1 : 2;
   double est = J->rows > 0 ? INFINITY : 0.0, prev = INFINITY;
   for (;;) {
     RMA_CALL(rma_mailbox_peek(st->mb, 0, st->ncount, st->now));
@@ -313,13 +315,19 @@ static int epoch_run(rma_jacobi_t *J, struct rma_jacobi_async_s *st, int epoch) 
     else
       RMA_CALL(absorb_async(J, st, &any));
     int gen = J->gen_of[J->me];
-    int news = fresh || any || rma_jacobi_next_gen(J) > gen;
-    int retry = !(est <= J->tol) && (stale == 0 || est <= 0.5 * prev);
-    if (J->rows > 0 && gen < J->maxit && (news || retry)) {
+    int grows = fresh || rma_jacobi_next_gen(J) > gen;
+    // A sweep that completes no generation: on news or while above tol, at
+    // most max(2, np - 1) between generations, and only right after one that
+    // did or while the estimate falls (halves when nothing new came), so a
+    // stagnating rank stops and a diverging iteration grows per generation,
+    // not per message.
+    int extra = (any || !(est <= J->tol)) && extras < most &&
+                (extras == 0 || (any ? est < prev : est <= 0.5 * prev));
+    if (J->rows > 0 && gen < J->maxit && (grows || extra)) {
       rma_jacobi_xmax(J);
       rma_jacobi_sweep(J);
       prev = est, est = rma_jacobi_ratio(J, J->rmax);
-      stale = news ? 0 : stale + 1;
+      extras = grows ? 0 : extras + 1;
       fresh = 0, quiet = 0;
       if (racy)
         RMA_CALL(send_racy(J, st));
