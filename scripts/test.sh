@@ -36,8 +36,9 @@
 #   RMALA_STACK_TEST_TIMEOUT seconds one test may take in the other phases (default 150; given to
 #                            the launcher as MPIEXEC_TIMEOUT, which both mpiexecs honour)
 #   RMALA_SANITIZE_BUILD_DIR the sanitize phase's build (default <RMALA_BUILD_DIR>-sanitize)
-#   RMALA_SANITIZE_BUDGET    seconds the sanitize phase's tests may take (default 2400)
-#   RMALA_TOTAL_BUDGET       seconds for the whole script (default 4500, inside CI's 90 minutes):
+#   RMALA_SANITIZE_BUDGET    seconds the sanitize phase's tests may take (default 3000; they took
+#                            2429 s with the load average at 15-25)
+#   RMALA_TOTAL_BUDGET       seconds for the whole script (default 5000, inside CI's 90 minutes):
 #                            no phase runs past it
 # A phase that runs out of budget stops (ctest --stop-time): its running test counts as a timeout
 # and the tests it did not reach as not run. Tests keep their own TIMEOUT (300 s, 600 s for dgemm).
@@ -81,11 +82,11 @@ RMALA_MPICH_BUILD_DIR=${RMALA_MPICH_BUILD_DIR:-$RMALA_BUILD_DIR-mpich}
 RMALA_GAFREE_BUILD_DIR=${RMALA_GAFREE_BUILD_DIR:-$RMALA_BUILD_DIR-gafree}
 RMALA_SIM_BUILD_DIR=${RMALA_SIM_BUILD_DIR:-$RMALA_BUILD_DIR-sim}
 RMALA_SANITIZE_BUILD_DIR=${RMALA_SANITIZE_BUILD_DIR:-$RMALA_BUILD_DIR-sanitize}
-RMALA_SANITIZE_BUDGET=${RMALA_SANITIZE_BUDGET:-2400}
+RMALA_SANITIZE_BUDGET=${RMALA_SANITIZE_BUDGET:-3000}
 RMALA_TEST_BUDGET=${RMALA_TEST_BUDGET:-1200}
 RMALA_STACK_BUDGET=${RMALA_STACK_BUDGET:-300}
 RMALA_STACK_TEST_TIMEOUT=${RMALA_STACK_TEST_TIMEOUT:-150}
-RMALA_TOTAL_BUDGET=${RMALA_TOTAL_BUDGET:-4500}
+RMALA_TOTAL_BUDGET=${RMALA_TOTAL_BUDGET:-5000}
 deadline=$((start + RMALA_TOTAL_BUDGET))
 
 # Test labels are the top folders under tests/ (tests/CMakeLists.txt). The subset the other stacks
