@@ -37,7 +37,7 @@
 #                            the launcher as MPIEXEC_TIMEOUT, which both mpiexecs honour)
 #   RMALA_SANITIZE_BUILD_DIR the sanitize phase's build (default <RMALA_BUILD_DIR>-sanitize)
 #   RMALA_SANITIZE_BUDGET    seconds the sanitize phase's tests may take (default 3000; they took
-#                            2429 s with the load average at 15-25)
+#                            2429 s with the load average at 15-25, 1118 s at 7-13)
 #   RMALA_TOTAL_BUDGET       seconds for the whole script (default 5000, inside CI's 90 minutes):
 #                            no phase runs past it
 # A phase that runs out of budget stops (ctest --stop-time): its running test counts as a timeout
