@@ -73,8 +73,8 @@ static char *elem(const solve_t *s, const void *p, long off) {
 static int x_put(void *arg, int holder, int group) {
   solve_t *s = arg;
   (void)group;
-  return rma_ring_put(&s->ring, holder, s->g, s->xoff_blocks * s->blk, s->xk, 1, s->xlen,
-                      s->xlen, s->xlen);
+  return rma_ring_put(&s->ring, holder, s->g, s->xoff_blocks * s->blk, s->xk, 1, s->xlen, s->xlen,
+                      s->xlen);
 }
 
 // Step g of a sweep: tile row k, with the lower (unit) or upper (non-unit)

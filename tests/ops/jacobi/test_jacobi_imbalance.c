@@ -48,7 +48,7 @@ static rt_ratio_t ratios[2] = {
 static const char *const mode_name[3] = {"sync", "async", "racy"};
 static const char *const scen_name[3] = {"even", "slowed", "late"};
 static int most_iters[3][3]; // scenario x mode: the largest iters seen
-static double seconds[3][3];  // scenario x mode: time in rma_jacobi (rank 0)
+static double seconds[3][3]; // scenario x mode: time in rma_jacobi (rank 0)
 
 static int make(int m, int n, int lay, int bs, const char *name) {
   if (lay == 2)
@@ -203,8 +203,8 @@ int main(int argc, char **argv) {
     for (int sc = 0; sc < 3; sc++)
       printf("  %-6s most generations: sync %d async %d racy %d; seconds in rma_jacobi: sync "
              "%.2f async %.2f racy %.2f\n",
-             scen_name[sc], most_iters[sc][0], most_iters[sc][1], most_iters[sc][2],
-             seconds[sc][0], seconds[sc][1], seconds[sc][2]);
+             scen_name[sc], most_iters[sc][0], most_iters[sc][1], most_iters[sc][2], seconds[sc][0],
+             seconds[sc][1], seconds[sc][2]);
   }
   int status = rt_finish("test_jacobi_imbalance", ratios, 2);
   rt_finalize();
