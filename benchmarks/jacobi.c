@@ -4,7 +4,7 @@
  * rma_lu_solve on the same diagonally dominant system, at each n of --n
  * (default 4096 and 8192), first with every rank at full speed, then with
  * one rank slowed (the last; it sleeps --jacobi-slow-us after each of its
- * sweeps, through the engine's documented test hook RMALA_JACOBI_SLOW_US),
+ * sweeps, through the option RMA_OPT_JACOBI_SLOW_US),
  * where the asynchronous modes should win over SYNC.
  *
  * System: a_ij = |rt_entry(seed, i, j)| (i != j, in [0, 0.5)), a_ii = 1.2 x
@@ -85,11 +85,7 @@ static jrun_t run_mode(int ga, int gb, int gx, int mode, double tol, int maxit) 
   return r;
 }
 
-static void set_slow(int us) {
-  char v[32];
-  snprintf(v, sizeof v, "%d", us);
-  setenv("RMALA_JACOBI_SLOW_US", v, 1);
-}
+static void set_slow(int us) { rma_set_option(RMA_OPT_JACOBI_SLOW_US, us); }
 
 static void row(FILE *f, const bench_env_t *env, const char *impl, int n, int slow, jrun_t r,
                 double lu, double sync, double tol) {

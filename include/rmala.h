@@ -45,9 +45,12 @@ typedef enum {
   RMA_OPT_VERBOSE,     /* 1: per-call phase times per rank on stderr; 2: also per-step timelines */
   RMA_OPT_SHARED_MEMORY, /* 1: node neighbours' data read in place through shared memory; 0: by RMA */
   RMA_OPT_STORE_KEEP,    /* 1: the tile store and LU mailbox are kept between calls; 0: freed after each */
-  RMA_OPT_LU_PANEL       /* rma_lu's panel with several process rows: 1 (default) factored by its
+  RMA_OPT_LU_PANEL,      /* rma_lu's panel with several process rows: 1 (default) factored by its
                             process column where that pays (long panels, >= 4 process rows with
                             pivoting), 2 always, 0 never (gathered on the diagonal tile's owner) */
+  RMA_OPT_JACOBI_SLOW_US,  /* rma_jacobi: the slowed process sleeps this many microseconds after
+                              each of its sweeps (0..10^7, default 0: none); tests, benchmarks */
+  RMA_OPT_JACOBI_SLOW_RANK /* rma_jacobi: which process is slowed (-1, the default: the last) */
 } rma_option_t;
 
 /*
@@ -66,7 +69,8 @@ int rma_finalize(void);
  * value before the next collective call. Returns 0, -1 for an unknown option,
  * -2 for an out-of-range value (RMA_OPT_PREFETCH outside 1..16,
  * RMA_OPT_LU_PANEL outside 0..2; the switches store value != 0, a negative
- * RMA_OPT_VERBOSE is 0) or a NULL value. Each option starts from its RMALA_*
+ * RMA_OPT_VERBOSE is 0, RMA_OPT_JACOBI_SLOW_US is clamped into 0..10^7 and
+ * RMA_OPT_JACOBI_SLOW_RANK into -1..2^24) or a NULL value. Each option starts from its RMALA_*
  * environment variable (README); rma_init() reads them again.
  */
 int rma_set_option(rma_option_t option, int value);
@@ -263,22 +267,38 @@ typedef enum {
  * x n x nrhs GAs; x holds the initial guess and receives the solution. Stops
  * when every column's scaled residual
  *     ||b - A x||_inf / (||A||_inf ||x||_inf + ||b||_inf)
- * is <= tol, or after maxit sweeps. Modes (paper 003): SYNC exchanges the
- * iterate after every sweep; ASYNC and RACY never wait for another process
- * while sweeping and detect convergence by asynchronous rounds through
- * process 0; the last iterate is then checked exactly (and the sweeps
- * resume if the check fails while sweeps are left). Converges for strictly
- * diagonally dominant A (in every mode); otherwise returns 1 after maxit.
- * Returns 0 (converged), 1 (not converged in maxit sweeps; x holds the last
- * iterate), -i (argument i illegal: 1 g_a (not square, or a zero diagonal
- * entry), 2 g_b, 3 g_x (not n x nrhs), 4 tol (< 0 or NaN), 5 maxit (< 0),
- * 6 mode), or RMA_ERR_*; the same on every rank. A and b are never
- * modified; on an illegal argument nothing is. *iters gets the largest
- * number of sweeps any process did and *resid the final scaled residual,
- * the largest over the columns (both identical on every rank; either may be
- * NULL). Test hook: RMALA_JACOBI_SLOW_US=<us> makes process
- * RMALA_JACOBI_SLOW_RANK (default the last) sleep that long after each of
- * its sweeps (timing only; read at every call).
+ * is <= tol, or after maxit generations. Modes (paper 003): SYNC exchanges
+ * the iterate after every sweep; ASYNC and RACY never wait for another
+ * process while sweeping and detect convergence by asynchronous rounds
+ * through process 0; the last iterate is then checked exactly (and the
+ * sweeps resume if the check fails while generations are left).
+ * What maxit counts, in every mode: generations of the iterate. Each
+ * process updates its band of rows of x; x0 is generation 0, and a sweep
+ * completes generation g + 1 when every band it read (its own included)
+ * was of generation >= g. In SYNC every sweep is one generation (maxit
+ * counts sweeps). In ASYNC and RACY a process's sweeps over bands no newer
+ * than those of its previous sweep complete no generation, so a process
+ * running while others are slow, descheduled or not yet there does not spend
+ * the budget; a process with nothing new to read sleeps rather than spin.
+ * For A strictly diagonally dominant by rows (||D^-1 (A - D)||_inf = q < 1),
+ * a band of generation g differs from the solution by at most
+ * q^g ||x0 - x*||_inf in every mode, however the processes progress. The
+ * guarantee tested (tests/ops/jacobi/
+ * test_jacobi_imbalance.c, systems of that kind): whenever SYNC converges
+ * within maxit / 10 sweeps, ASYNC and RACY converge within maxit
+ * generations, with up to 3 processes per core, one process slowed 100x
+ * (RMA_OPT_JACOBI_SLOW_US) or processes entering seconds apart. Converges
+ * for strictly diagonally dominant A (in every mode); otherwise returns 1
+ * after maxit.
+ * Returns 0 (converged), 1 (not converged in maxit generations; x holds the
+ * last iterate), -i (argument i illegal: 1 g_a (not square, or a zero
+ * diagonal entry), 2 g_b, 3 g_x (not n x nrhs), 4 tol (< 0 or NaN), 5
+ * maxit (< 0), 6 mode), or RMA_ERR_*; the same on every rank. A and b are
+ * never modified; on an illegal argument nothing is. *iters gets the
+ * largest generation any process completed and *resid the final scaled
+ * residual, the largest over the columns (both identical on every rank;
+ * either may be NULL). RMA_OPT_JACOBI_SLOW_US / RMA_OPT_JACOBI_SLOW_RANK
+ * (RMALA_JACOBI_SLOW_US / _RANK) slow one process down (timing only).
  */
 int rma_jacobi(int g_a, int g_b, int g_x, double tol, int maxit, rma_jacobi_mode_t mode,
                int *iters, double *resid);

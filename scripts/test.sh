@@ -20,6 +20,10 @@
 #              (the engine through the native API), native, scalapack, coll, pipeline and install
 #              tests at np 1-3 (the install tests of a shared build: dynamic pkg-config consumer,
 #              nm -D of the drop-in, the Debian package), and librmala references no GA symbol
+#   sanitize   a Debug build, RMALA_SANITIZE_BUILD_DIR, with -DRMALA_SANITIZE=address,undefined
+#              (Open MPI): every test except the sim label at np <= 4, with leak checking at exit
+#              (suppressions for MPI, GA, UCX and OpenBLAS internals: tests/sanitize/*.supp); an
+#              ASan, UBSan or LeakSanitizer finding fails its test
 # The OMPI_MCA_osc variables override the "osc = ^ucx,pt2pt" of Debian's
 # /etc/openmpi/openmpi-mca-params.conf (environment beats parameter files).
 #
@@ -33,7 +37,11 @@
 #   RMALA_STACK_BUDGET       seconds each other phase may take (default 300)
 #   RMALA_STACK_TEST_TIMEOUT seconds one test may take in the other phases (default 150; given to
 #                            the launcher as MPIEXEC_TIMEOUT, which both mpiexecs honour)
-#   RMALA_TOTAL_BUDGET       seconds for the whole script (default 1740): no phase runs past it
+#   RMALA_SANITIZE_BUILD_DIR the sanitize phase's build (default <RMALA_BUILD_DIR>-sanitize)
+#   RMALA_SANITIZE_BUDGET    seconds the sanitize phase's tests may take (default 3000; they took
+#                            2429 s with the load average at 15-25, 1118 s at 7-13)
+#   RMALA_TOTAL_BUDGET       seconds for the whole script (default 5000, inside CI's 90 minutes):
+#                            no phase runs past it
 # A phase that runs out of budget stops (ctest --stop-time): its running test counts as a timeout
 # and the tests it did not reach as not run. Tests keep their own TIMEOUT (300 s, 600 s for dgemm).
 # ctest runs serially: the machine has 2 cores and the MPI tests already oversubscribe them
@@ -42,7 +50,7 @@ set -euo pipefail
 start=$(date +%s)
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
-all_stacks="openmpi mpich osc-ucx osc-pt2pt osc-sm ga-free sim"
+all_stacks="openmpi mpich osc-ucx osc-pt2pt osc-sm ga-free sim sanitize"
 RMALA_TEST_XFAIL_STACKS=${RMALA_TEST_XFAIL_STACKS:-}
 if [ -n "${RMALA_TEST_STACKS:-}" ]; then
   stacks=${RMALA_TEST_STACKS//,/ }
@@ -63,7 +71,8 @@ done
 wants() { case " $stacks " in *" $1 "*) return 0 ;; *) return 1 ;; esac }
 
 flavours=""
-if wants openmpi || wants osc-ucx || wants osc-pt2pt || wants osc-sm || wants ga-free; then
+if wants openmpi || wants osc-ucx || wants osc-pt2pt || wants osc-sm || wants ga-free ||
+  wants sanitize; then
   flavours=openmpi
 fi
 if wants mpich; then flavours="$flavours mpich"; fi
@@ -74,10 +83,12 @@ source "$here/common.sh"
 RMALA_MPICH_BUILD_DIR=${RMALA_MPICH_BUILD_DIR:-$RMALA_BUILD_DIR-mpich}
 RMALA_GAFREE_BUILD_DIR=${RMALA_GAFREE_BUILD_DIR:-$RMALA_BUILD_DIR-gafree}
 RMALA_SIM_BUILD_DIR=${RMALA_SIM_BUILD_DIR:-$RMALA_BUILD_DIR-sim}
+RMALA_SANITIZE_BUILD_DIR=${RMALA_SANITIZE_BUILD_DIR:-$RMALA_BUILD_DIR-sanitize}
+RMALA_SANITIZE_BUDGET=${RMALA_SANITIZE_BUDGET:-3000}
 RMALA_TEST_BUDGET=${RMALA_TEST_BUDGET:-1200}
 RMALA_STACK_BUDGET=${RMALA_STACK_BUDGET:-300}
 RMALA_STACK_TEST_TIMEOUT=${RMALA_STACK_TEST_TIMEOUT:-150}
-RMALA_TOTAL_BUDGET=${RMALA_TOTAL_BUDGET:-1740}
+RMALA_TOTAL_BUDGET=${RMALA_TOTAL_BUDGET:-5000}
 deadline=$((start + RMALA_TOTAL_BUDGET))
 
 # Test labels are the top folders under tests/ (tests/CMakeLists.txt). The subset the other stacks
@@ -85,10 +96,14 @@ deadline=$((start + RMALA_TOTAL_BUDGET))
 # front-end), np 2 and 3. MPICH's np 3 tests are fast only with the ucx_yield preload its build sets
 # for them (without it MPICH's waits never yield the core, and at np 3 on 2 cores test_lu took
 # 325-460 s, test_dgemm 554 s).
-subset=(-L '^(ops|ga|rma|native|scalapack|coll|pipeline)$' -R '_np[23]$')
+# test_jacobi_imbalance (20-60 s per run of sleeping and oversubscribed ranks, by design) runs in
+# the openmpi and sanitize phases only: the subset phases have 300 s each.
+subset=(-L '^(ops|ga|rma|native|scalapack|coll|pipeline)$' -R '_np[23]$' -E 'jacobi_imbalance')
 # The GA-free build's selection: its unit tests (named unit_*), the engine and the front-ends it
 # has at np 1-3, and the consumer test.
 gafree=(-L '^(unit|ops|native|scalapack|coll|pipeline|install)$' -R 'unit_|install|_np[123]$')
+# The sanitize phase's selection: every label but sim, MPI tests at np <= 4 (no _np6).
+sanitize=(-LE '^sim$' -E '_np6$')
 
 
 logdir=$(mktemp -d /tmp/rmala-test.XXXXXX)
@@ -128,7 +143,7 @@ failure_lines() {
       if (/TIMED OUT|Timeout: [0-9]+ seconds/) { gsub(/^ +/, ""); crash = "launcher timeout: " $0; next }
       if (first_line == "" && /[A-Za-z0-9]/) first_line = $0
       if (first_fail == "" && /FAIL/) first_fail = $0
-      if (crash == "" && /Segmentation|signal [0-9]|free\(\)|double free|AddressSanitizer|Aborted|EXIT CODE/) crash = $0
+      if (crash == "" && /Segmentation|signal [0-9]|free\(\)|double free|AddressSanitizer|LeakSanitizer|runtime error:|Aborted|EXIT CODE/) crash = $0
     }
     END { flush() }
   ' "$1"
@@ -272,6 +287,18 @@ if wants sim; then
     run_phase sim "$RMALA_SIM_BUILD_DIR" "$RMALA_STACK_BUDGET" -- -L '^sim$'
   else
     phase_broken sim "configure/build of $RMALA_SIM_BUILD_DIR failed"
+  fi
+fi
+
+# --- Sanitizers: a Debug build with AddressSanitizer (leaks checked at exit) and UBSan ----------
+if wants sanitize; then
+  phase_header sanitize "build $RMALA_SANITIZE_BUILD_DIR (Debug, -DRMALA_SANITIZE=address,undefined); every test but sim, np <= 4"
+  if (RMALA_BUILD_TYPE=Debug rmala_configure_build "$RMALA_SANITIZE_BUILD_DIR" \
+      -DRMALA_SANITIZE=address,undefined) 2>&1 | tee "$logdir/build-sanitize.log"; then
+    echo "== build sanitize: $(grep -c 'warning:' "$logdir/build-sanitize.log" || true) compiler warnings"
+    run_phase sanitize "$RMALA_SANITIZE_BUILD_DIR" "$RMALA_SANITIZE_BUDGET" -- "${sanitize[@]}"
+  else
+    phase_broken sanitize "configure/build of $RMALA_SANITIZE_BUILD_DIR failed"
   fi
 fi
 

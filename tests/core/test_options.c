@@ -26,6 +26,7 @@
 
 #include "ops/gemm/gemm_options.h"
 #include "ops/getrf/getrf_options.h"
+#include "ops/jacobi/jacobi_options.h"
 #include "ops/options.h"
 #include "rmala.h"
 #include "testutil.h"
@@ -51,9 +52,11 @@ static const doc_t docs[] = {
     {RMA_OPT_STORE_KEEP, "RMALA_STORE_KEEP", RMA_OPTION_SWITCH, 0, 1, 1},
     {RMA_OPTION_ENV_ONLY, "RMALA_STORE_MB", RMA_OPTION_LEVEL, 0, INT_MAX, 0},
     {RMA_OPT_LU_PANEL, "RMALA_LU_PANEL", RMA_OPTION_RANGE, 0, 2, 1},
+    {RMA_OPT_JACOBI_SLOW_US, "RMALA_JACOBI_SLOW_US", RMA_OPTION_LEVEL, 0, 10000000, 0},
+    {RMA_OPT_JACOBI_SLOW_RANK, "RMALA_JACOBI_SLOW_RANK", RMA_OPTION_LEVEL, -1, 1 << 24, -1},
 };
 #define NDOCS ((int)(sizeof docs / sizeof docs[0]))
-#define LAST_PUBLIC RMA_OPT_LU_PANEL
+#define LAST_PUBLIC RMA_OPT_JACOBI_SLOW_RANK
 
 static rma_option_table_t *const *tables;
 static int ntables;
@@ -135,6 +138,7 @@ static void check_accessors(void) {
   const rma_core_options_t *c = rma_core_options();
   const rma_gemm_options_t *g = rma_gemm_options();
   const rma_getrf_options_t *f = rma_getrf_options();
+  const rma_jacobi_options_t *j = rma_jacobi_options();
   const struct {
     const char *env;
     const int *field;
@@ -144,6 +148,7 @@ static void check_accessors(void) {
       {"RMALA_PREFETCH", &g->prefetch},    {"RMALA_VERBOSE", &c->verbose},
       {"RMALA_SHARED_MEMORY", &c->shared}, {"RMALA_STORE_KEEP", &c->store_keep},
       {"RMALA_STORE_MB", &c->store_mb},    {"RMALA_LU_PANEL", &f->lu_panel},
+      {"RMALA_JACOBI_SLOW_US", &j->slow_us}, {"RMALA_JACOBI_SLOW_RANK", &j->slow_rank},
   };
   for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
     int found = 0;

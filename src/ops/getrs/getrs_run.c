@@ -52,6 +52,7 @@ typedef struct {
   int *cross;      /* receivers of x_k */
   char *w;         /* contributions accumulated for every tile row */
   const char *xk;  /* the block being handed out */
+  int xlen;        /* its elements: h x nrhs (the last tile row's h may be < nb) */
   int g;           /* its step */
 } solve_t;
 
@@ -67,12 +68,13 @@ static char *elem(const solve_t *s, const void *p, long off) {
   return (char *)p + (long)s->es * off;
 }
 
-// x_k into holder's slot (the hand-out's put).
+// x_k into holder's slot (the hand-out's put): its h x nrhs elements only
+// (a whole block's worth would read past the end of x at the last tile row).
 static int x_put(void *arg, int holder, int group) {
   solve_t *s = arg;
   (void)group;
-  return rma_ring_put(&s->ring, holder, s->g, s->xoff_blocks * s->blk, s->xk, 1, (int)s->blk,
-                      (int)s->blk, (int)s->blk);
+  return rma_ring_put(&s->ring, holder, s->g, s->xoff_blocks * s->blk, s->xk, 1, s->xlen, s->xlen,
+                      s->xlen);
 }
 
 // Step g of a sweep: tile row k, with the lower (unit) or upper (non-unit)
@@ -111,7 +113,7 @@ static int step(solve_t *s, int g, int k, int lower, rma_op_t op, char *x) {
       if (r != d)
         s->cross[n++] = r;
     }
-    s->xk = xk, s->g = g;
+    s->xk = xk, s->xlen = len, s->g = g;
     t0 = rma_timing_start();
     RMA_CALL(rma_ring_handout(&s->ring, g, C_X, s->cross, n, x_put, s));
     rma_timing_stop(PH_COMM, t0);

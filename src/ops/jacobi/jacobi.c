@@ -12,13 +12,15 @@
  *         on every rank);
  *   ASYNC / RACY: ops/jacobi/jacobi_async.c (mailbox puts + notify, no waiting);
  * then the check of the final iterate (two coll allgathers): the exact
- * scaled residual and the sweep counts, identical on every rank. When the
- * check fails before any rank did maxit sweeps, the sweeps resume.
+ * scaled residual and the generations (ops/jacobi/jacobi_sweep.h), identical
+ * on every rank. When the check fails before any rank completed generation
+ * maxit, the sweeps resume.
  *
- * Test hook (read at every call, timing only, never results):
- * RMALA_JACOBI_SLOW_US=<us> makes rank RMALA_JACOBI_SLOW_RANK (default the
- * last) sleep that long after each of its sweeps: a slow process, as in
- * paper 003's study of performance defects (rmala-bench --op jacobi).
+ * Options (ops/jacobi/jacobi_options.c; timing only, never results):
+ * RMA_OPT_JACOBI_SLOW_US (RMALA_JACOBI_SLOW_US) makes rank
+ * RMA_OPT_JACOBI_SLOW_RANK (default the last) sleep that long after each of
+ * its sweeps: a slow process, as in paper 003's study of performance defects
+ * (tests/ops/jacobi/test_jacobi_imbalance.c, rmala-bench --op jacobi).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ops/jacobi/jacobi.h"
@@ -32,6 +34,7 @@
 #include "core/error.h"
 #include "core/options.h"
 #include "ops/jacobi/jacobi_async.h"
+#include "ops/jacobi/jacobi_options.h"
 #include "ops/jacobi/jacobi_sweep.h"
 #include "rma/patch.h"
 #include "store/store.h"
@@ -82,7 +85,7 @@ static void pack_band(rma_jacobi_t *J) {
 static int sync_sweeps(rma_jacobi_t *J) {
   int nrhs = J->nrhs;
   double *gmax = J->rmax + nrhs; // global maxima (J->rmax has 2 nrhs entries)
-  while (J->sweeps < J->maxit) {
+  while (J->gen_of[J->me] < J->maxit) {
     rma_jacobi_xmax(J);
     rma_jacobi_sweep(J);
     if (J->np == 1) {
@@ -99,6 +102,7 @@ static int sync_sweeps(rma_jacobi_t *J) {
       const double *in = J->recv + (long)p * J->payload;
       if (p != J->me)
         unpack_band(J, p, in);
+      J->gen_of[p] = J->gen_of[J->me]; // every band of this sweep
       for (int c = 0; c < nrhs; c++)
         gmax[c] = rma_jacobi_max_nan(gmax[c], in[(long)J->h * nrhs + c]);
     }
@@ -108,20 +112,22 @@ static int sync_sweeps(rma_jacobi_t *J) {
   return 0;
 }
 
-// The final iterate: every band to every rank, the exact scaled residual of
-// the whole x and the most sweeps any rank did, identical everywhere.
+// The final iterate: every band to every rank with its generation, the
+// exact scaled residual of the whole x and the most generations any rank
+// completed, identical everywhere.
 static int check_final(rma_jacobi_t *J, struct rma_jacobi_async_s *st, double *resid, int *most) {
   int nrhs = J->nrhs;
-  *most = J->sweeps;
+  *most = J->gen_of[J->me];
   if (J->np > 1) {
     pack_band(J);
-    J->send[(long)J->h * nrhs] = J->sweeps;
+    J->send[(long)J->h * nrhs] = J->gen_of[J->me];
     RMA_CALL(gather(J, sizeof(double) * (size_t)J->payload));
     for (int p = 0; p < J->np; p++) {
       const double *in = J->recv + (long)p * J->payload;
       unpack_band(J, p, in);
-      int s = (int)in[(long)J->h * nrhs];
-      *most = s > *most ? s : *most;
+      int g = (int)in[(long)J->h * nrhs];
+      J->gen_of[p] = g;
+      *most = g > *most ? g : *most;
     }
     if (st)
       RMA_CALL(rma_jacobi_async_mark(J, st));
@@ -187,16 +193,16 @@ static int norms(rma_jacobi_t *J) {
   return 0;
 }
 
-// The test hook's sleep for this rank (0: not slowed).
+// The slowed rank's sleep for this rank (0: not slowed).
 static int slow_hook(int me, int np) {
-  const char *us = getenv("RMALA_JACOBI_SLOW_US"), *who = getenv("RMALA_JACOBI_SLOW_RANK");
-  int v = us && *us ? atoi(us) : 0, r = who && *who ? atoi(who) : np - 1;
-  return v > 0 && r == me ? v : 0;
+  const rma_jacobi_options_t *o = rma_jacobi_options();
+  int r = o->slow_rank < 0 ? np - 1 : o->slow_rank;
+  return o->slow_us > 0 && r == me ? o->slow_us : 0;
 }
 
 static void release(rma_jacobi_t *J) {
   free(J->a), free(J->d), free(J->b), free(J->x), free(J->r), free(J->rmax), free(J->xmax);
-  free(J->bnorm), free(J->send), free(J->recv);
+  free(J->bnorm), free(J->send), free(J->recv), free(J->gen_of);
 }
 
 // The sweeps and the final check, resumed while the check fails and every
@@ -221,8 +227,10 @@ static int solve(rma_jacobi_t *J, int *iters, double *resid) {
     rc = *resid <= J->tol ? 0 : 1;
   }
   if (rma_core_options()->verbose)
-    fprintf(stderr, "rmala: rma_jacobi: rank %d mode %d rows %d sweeps %d (most %d) resid %.3e\n",
-            J->me, J->mode, J->rows, J->sweeps, most, *resid);
+    fprintf(stderr,
+            "rmala: rma_jacobi: rank %d mode %d rows %d sweeps %d generation %d (most %d) "
+            "resid %.3e\n",
+            J->me, J->mode, J->rows, J->sweeps, J->gen_of[J->me], most, *resid);
   return rc;
 }
 
@@ -249,7 +257,9 @@ int rma_jacobi_matrices(const rma_matrix_t *a, const rma_matrix_t *b, const rma_
   J.bnorm = malloc(sizeof(double) * nrhs);
   J.send = malloc(sizeof(double) * (size_t)J.payload);
   J.recv = malloc(sizeof(double) * (size_t)J.payload * (size_t)J.np);
-  int ok = J.a && J.d && J.b && J.r && J.x && J.rmax && J.xmax && J.bnorm && J.send && J.recv;
+  J.gen_of = calloc((size_t)J.np, sizeof(int)); // x0: generation 0
+  int ok = J.a && J.d && J.b && J.r && J.x && J.rmax && J.xmax && J.bnorm && J.send && J.recv &&
+           J.gen_of;
   int rc = rma_status_agree(J.ctx->comm, ok ? 0 : RMA_ERR_NO_MEMORY);
   if (rc == 0)
     rc = load(&J, a, b, x);

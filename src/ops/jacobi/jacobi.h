@@ -17,8 +17,9 @@ int rma_jacobi_zero_diagonal(const rma_matrix_t *a);
  * with a non-zero diagonal, b and x n x nrhs, tol >= 0, maxit >= 0, mode
  * 0 sync / 1 async / 2 racy). Jacobi iteration on A x = b from the x given;
  * x gets the last iterate. Returns 0 (every column's scaled residual <= tol),
- * 1 (not within maxit sweeps) or an RMA_ERR_* code, the same on every rank,
- * with *iters (the most sweeps any rank did) and *resid (the final scaled
+ * 1 (not within maxit generations, ops/jacobi/jacobi_sweep.h) or an RMA_ERR_*
+ * code, the same on every rank, with *iters (the most generations any rank
+ * completed) and *resid (the final scaled
  * residual, largest over the columns) identical on every rank.
  */
 int rma_jacobi_matrices(const rma_matrix_t *a, const rma_matrix_t *b, const rma_matrix_t *x,

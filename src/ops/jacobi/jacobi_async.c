@@ -13,9 +13,33 @@
  *   ROUND     rounds of the detection rank 0 has started (after the first)
  *   ROUND_IN  (rank 0) contributions received
  *   STOP      "leave the sweeps" notifications received
- *   data: per source s two slots of h x nrhs (ASYNC: version v in slot v % 2;
- *   RACY: slot 0 only, overwritten in place), then np doubles (rank 0: the
- *   contributions of the current round).
+ *   GEN(s)    (RACY) the generation of the newest band of rank s written here
+ *   data: per source s two slots of h x nrhs + 1 (ASYNC: version v in slot
+ *   v % 2, its generation in the last double; RACY: slot 0 only, overwritten
+ *   in place), then np doubles (rank 0: the contributions of the current
+ *   round).
+ *
+ * Generations (ops/jacobi/jacobi_sweep.h) are the budget: a rank leaves
+ * when its own band reaches generation maxit. A band's generation travels
+ * with it: in ASYNC inside the slot (read with the band, which nobody
+ * overwrites while it is read); in RACY as the counter GEN(s), raised after
+ * the band is written, so every element read after the counter was seen is
+ * of that generation or newer (a lower bound). Sweeps over stale bands
+ * complete no generation, so a rank that runs while others are descheduled
+ * or slowed cannot spend the others' budget (the failure of issue 24: a
+ * fast rank did maxit sweeps over stale data and stopped everyone).
+ *
+ * When to sweep: at the start of an epoch and whenever the sweep would
+ * complete a new generation. Other sweeps (paper 003's processes iterate on
+ * whatever data they have: the fast ranks' bands converge towards the slow
+ * one's) run on a newer band or while this rank's estimate is above tol, at
+ * most max(2, np - 1) between two that complete a generation, and only
+ * right after such a sweep or while they pay: the estimate fell (a newer
+ * band arrived) or halved (nothing new).
+ * So a rank with nothing new to read soon stops and sleeps (idle: two
+ * yields, then sleeps doubling from 4 us to 1 ms between looks) instead of
+ * spinning on a core another rank needs, and a diverging iteration does
+ * not sweep without bound between generations.
  *
  * ASYNC: after each sweep a rank puts its band into each reader's slot and
  * notifies; before each sweep it copies, for each source, the slot of the
@@ -44,11 +68,10 @@
  * residual of its band for the x it swept with) to rank 0 and notifies
  * ROUND_IN. Rank 0 peeks ROUND_IN after its own sweeps; when a round is
  * complete it takes the largest estimate: <= tol sends STOP to everyone,
- * otherwise it starts the next round. A rank also leaves after maxit sweeps,
- * and then sends STOP itself, so no rank keeps sweeping or idling for a
- * decision that cannot come. A rank whose estimate is <= tol and that
- * received nothing new does not sweep again (its band would not change); it
- * keeps answering rounds and watching STOP. Ranks without rows never sweep.
+ * otherwise it starts the next round. A rank also leaves when its band
+ * reaches generation maxit, and then sends STOP itself, so no rank keeps
+ * sweeping or idling for a decision that cannot come. An idle rank keeps
+ * answering rounds and watching STOP. Ranks without rows never sweep.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -72,6 +95,7 @@ struct rma_jacobi_async_s {
   int64_t *acked;     /* per source: versions acknowledged */
   int64_t *sent;      /* per reader: versions sent */
   int *sent_sweep;    /* per reader: this rank's sweep count when it last sent */
+  int64_t *gen_sent;  /* per reader (RACY): generation last announced in its GEN(me) */
   int64_t round;      /* rank 0: rounds started */
   int64_t contributed;
   int64_t stops;      /* STOP notifications seen */
@@ -83,30 +107,28 @@ static int c_ack(const struct rma_jacobi_async_s *st, int t) { return st->np + t
 static int c_round(const struct rma_jacobi_async_s *st) { return 2 * st->np; }
 static int c_round_in(const struct rma_jacobi_async_s *st) { return 2 * st->np + 1; }
 static int c_stop(const struct rma_jacobi_async_s *st) { return 2 * st->np + 2; }
+static int c_gen(const struct rma_jacobi_async_s *st, int s) { return 2 * st->np + 3 + s; }
 static long slot_at(const struct rma_jacobi_async_s *st, int s, int k) {
   return (2L * s + k) * st->slot;
 }
 static long conv_at(const struct rma_jacobi_async_s *st) { return 2L * st->np * st->slot; }
 
-// Rows of band p.
-static int band_rows(const rma_jacobi_t *J, int p) {
-  long lo = (long)p * J->h;
-  return lo >= J->n ? 0 : (int)(J->n - lo < J->h ? J->n - lo : J->h);
-}
+#define band_rows rma_jacobi_band_rows
 
 int rma_jacobi_async_open(rma_jacobi_t *J, struct rma_jacobi_async_s **out) {
   struct rma_jacobi_async_s *st = calloc(1, sizeof *st);
   int np = J->np, ok = st != NULL;
   if (st) {
-    st->np = np, st->ncount = 2 * np + 3, st->slot = (long)J->h * J->nrhs;
+    st->np = np, st->ncount = 3 * np + 3, st->slot = (long)J->h * J->nrhs + 1;
     st->now = calloc((size_t)st->ncount, sizeof(int64_t));
     st->seen = calloc((size_t)np, sizeof(int64_t));
     st->base = calloc((size_t)np, sizeof(int64_t));
     st->acked = calloc((size_t)np, sizeof(int64_t));
     st->sent = calloc((size_t)np, sizeof(int64_t));
     st->sent_sweep = calloc((size_t)np, sizeof(int));
+    st->gen_sent = calloc((size_t)np, sizeof(int64_t));
     st->round = 1;
-    ok = st->now && st->seen && st->base && st->acked && st->sent && st->sent_sweep;
+    ok = st->now && st->seen && st->base && st->acked && st->sent && st->sent_sweep && st->gen_sent;
   }
   int rc = rma_status_agree(J->ctx->comm, ok ? 0 : RMA_ERR_NO_MEMORY);
   if (rc == 0)
@@ -126,21 +148,26 @@ int rma_jacobi_async_close(struct rma_jacobi_async_s *st) {
     return 0;
   int rc = st->mb ? rma_mailbox_close(st->mb) : 0;
   free(st->now), free(st->seen), free(st->base), free(st->acked), free(st->sent);
-  free(st->sent_sweep), free(st);
+  free(st->sent_sweep), free(st->gen_sent), free(st);
   return rc;
 }
 
-// Between looks when there is nothing to sweep: give the core away.
+// Between looks when there is nothing to sweep (k: looks since the last
+// sweep or arrival): give the core away, yielding twice, then sleeping
+// 4 us, 8 us, ... up to 1 ms (a poll every 50 us costs a dgemm on the same
+// cores 40%, DESIGN.md).
 static void idle(int k) {
 #ifndef RMALA_SIMULATE
-  if (k < 64) {
+  if (k < 2) {
     sched_yield();
     return;
   }
+  long ns = k - 2 < 8 ? 4000L << (k - 2) : 1000000L;
 #else
   (void)k;
+  long ns = 20000;
 #endif
-  struct timespec ts = {0, 20000};
+  struct timespec ts = {0, ns};
   nanosleep(&ts, NULL);
 }
 
@@ -153,8 +180,9 @@ static int absorb_async(rma_jacobi_t *J, struct rma_jacobi_async_s *st, int *any
     int rows = band_rows(J, s);
     if (s == J->me || rows == 0 || v <= st->seen[s])
       continue;
-    memcpy(J->x + (long)s * J->h * J->nrhs, st->mb->data + slot_at(st, s, (int)(v % 2)),
-           sizeof(double) * (size_t)rows * J->nrhs);
+    const double *slot = st->mb->data + slot_at(st, s, (int)(v % 2));
+    memcpy(J->x + (long)s * J->h * J->nrhs, slot, sizeof(double) * (size_t)rows * J->nrhs);
+    J->gen_of[s] = (int)slot[st->slot - 1];
     st->seen[s] = v;
     RMA_CALL(rma_mailbox_notify(st->mb, s, c_ack(st, J->me), v - st->acked[s]));
     st->acked[s] = v;
@@ -164,7 +192,8 @@ static int absorb_async(rma_jacobi_t *J, struct rma_jacobi_async_s *st, int *any
 }
 
 // RACY: copy every source's slot as it is now (element by element, relaxed
-// atomic loads), once the source has sent in this epoch.
+// atomic loads), once the source has sent in this epoch; its generation is
+// at least GEN(s) as peeked before the copy.
 static void absorb_racy(rma_jacobi_t *J, struct rma_jacobi_async_s *st, int *any) {
   *any = 0;
   for (int s = 0; s < J->np; s++) {
@@ -175,6 +204,8 @@ static void absorb_racy(rma_jacobi_t *J, struct rma_jacobi_async_s *st, int *any
     double *from = st->mb->data + slot_at(st, s, 0), *to = J->x + (long)s * J->h * J->nrhs;
     for (long i = 0; i < len; i++)
       __atomic_load(&from[i], &to[i], __ATOMIC_RELAXED);
+    if (st->now[c_gen(st, s)] > J->gen_of[s])
+      J->gen_of[s] = (int)st->now[c_gen(st, s)];
     if (v > st->seen[s])
       st->seen[s] = v, *any = 1;
   }
@@ -190,8 +221,10 @@ static int send_async(rma_jacobi_t *J, struct rma_jacobi_async_s *st) {
     int64_t w = st->sent[t] + 1;
     if (st->now[c_ack(st, t)] < w - 2)
       continue;
-    RMA_CALL(rma_mailbox_put(st->mb, t, slot_at(st, J->me, (int)(w % 2)), band, J->rows, J->nrhs,
-                             J->nrhs, J->nrhs));
+    long at = slot_at(st, J->me, (int)(w % 2));
+    double gen = J->gen_of[J->me];
+    RMA_CALL(rma_mailbox_put(st->mb, t, at, band, J->rows, J->nrhs, J->nrhs, J->nrhs));
+    RMA_CALL(rma_mailbox_put_bytes(st->mb, t, at + st->slot - 1, &gen, sizeof gen));
     RMA_CALL(rma_mailbox_notify(st->mb, t, c_sent(J->me), 1));
     st->sent[t] = w, st->sent_sweep[t] = J->sweeps;
   }
@@ -213,6 +246,12 @@ static int send_racy(rma_jacobi_t *J, struct rma_jacobi_async_s *st) {
     } else {
       RMA_CALL(rma_mailbox_put(st->mb, t, slot_at(st, J->me, 0), band, J->rows, J->nrhs, J->nrhs,
                                J->nrhs));
+    }
+    // The band is complete there before either counter moves (notify flushes).
+    int64_t gen = J->gen_of[J->me];
+    if (gen > st->gen_sent[t]) {
+      RMA_CALL(rma_mailbox_notify(st->mb, t, c_gen(st, J->me), gen - st->gen_sent[t]));
+      st->gen_sent[t] = gen;
     }
     RMA_CALL(rma_mailbox_notify(st->mb, t, c_sent(J->me), 1));
   }
@@ -264,8 +303,10 @@ static int epoch_run(rma_jacobi_t *J, struct rma_jacobi_async_s *st, int epoch) 
       RMA_CALL(rma_mailbox_notify(st->mb, t, c_round(st), 1));
   }
   // A rank with rows sweeps at least once per epoch before it reports.
-  int fresh = J->rows > 0, quiet = 0;
-  double est = J->rows > 0 ? INFINITY : 0.0;
+  // est: this rank's estimate at its last sweep, prev: at the one before;
+  // extras: sweeps since the last one that completed a new generation.
+  int fresh = J->rows > 0, quiet = 0, extras = 0, most = J->np - 1 > 2 ? J->np - 1 : 2;
+  double est = J->rows > 0 ? INFINITY : 0.0, prev = INFINITY;
   for (;;) {
     RMA_CALL(rma_mailbox_peek(st->mb, 0, st->ncount, st->now));
     int any = 0, leave = 0;
@@ -273,15 +314,25 @@ static int epoch_run(rma_jacobi_t *J, struct rma_jacobi_async_s *st, int epoch) 
       absorb_racy(J, st, &any);
     else
       RMA_CALL(absorb_async(J, st, &any));
-    if (J->rows > 0 && J->sweeps < J->maxit && (fresh || any || !(est <= J->tol))) {
+    int gen = J->gen_of[J->me];
+    int grows = fresh || rma_jacobi_next_gen(J) > gen;
+    // A sweep that completes no generation: on news or while above tol, at
+    // most max(2, np - 1) between generations, and only right after one that
+    // did or while the estimate falls (halves when nothing new came), so a
+    // stagnating rank stops and a diverging iteration grows per generation,
+    // not per message.
+    int extra = (any || !(est <= J->tol)) && extras < most &&
+                (extras == 0 || (any ? est < prev : est <= 0.5 * prev));
+    if (J->rows > 0 && gen < J->maxit && (grows || extra)) {
       rma_jacobi_xmax(J);
       rma_jacobi_sweep(J);
-      est = rma_jacobi_ratio(J, J->rmax);
+      prev = est, est = rma_jacobi_ratio(J, J->rmax);
+      extras = grows ? 0 : extras + 1;
       fresh = 0, quiet = 0;
       if (racy)
         RMA_CALL(send_racy(J, st));
     } else {
-      idle(quiet++);
+      idle(any ? 0 : quiet++);
     }
     if (!racy)
       RMA_CALL(send_async(J, st));
@@ -289,7 +340,7 @@ static int epoch_run(rma_jacobi_t *J, struct rma_jacobi_async_s *st, int epoch) 
       RMA_CALL(detect(J, st, est, &leave));
     if (st->now[c_stop(st)] > st->stops)
       break; // someone stopped: leave quietly
-    if (leave || (J->sweeps >= J->maxit && (J->rows > 0 || J->maxit == 0))) {
+    if (leave || (J->gen_of[J->me] >= J->maxit && (J->rows > 0 || J->maxit == 0))) {
       RMA_CALL(stop_all(J, st));
       break;
     }

@@ -50,7 +50,16 @@ void rma_jacobi_residual(rma_jacobi_t *J) {
       J->rmax[c] = rma_jacobi_max_nan(J->rmax[c], fabs(J->r[i * nrhs + c]));
 }
 
+int rma_jacobi_next_gen(const rma_jacobi_t *J) {
+  int low = -1;
+  for (int p = 0; p < J->np; p++)
+    if (rma_jacobi_band_rows(J, p) > 0 && (low < 0 || J->gen_of[p] < low))
+      low = J->gen_of[p];
+  return low + 1;
+}
+
 void rma_jacobi_sweep(rma_jacobi_t *J) {
+  int gen = rma_jacobi_next_gen(J);
   rma_jacobi_residual(J);
   // x_i += (b_i - sum_j a_ij x_j) / a_ii: Jacobi's update of the band.
   double *own = J->x + (long)J->lo * J->nrhs;
@@ -58,6 +67,7 @@ void rma_jacobi_sweep(rma_jacobi_t *J) {
     for (int c = 0; c < J->nrhs; c++)
       own[i * J->nrhs + c] += J->r[i * J->nrhs + c] / J->d[i];
   J->sweeps++;
+  J->gen_of[J->me] = gen;
   if (J->slow_us > 0) {
     struct timespec ts = {J->slow_us / 1000000, (long)(J->slow_us % 1000000) * 1000};
     nanosleep(&ts, NULL);
