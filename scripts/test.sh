@@ -34,7 +34,7 @@
 #                            <RMALA_BUILD_DIR>-mpich); RMALA_BUILD_TYPE (Release), RMALA_JOBS (2),
 #                            RMALA_CMAKE_ARGS (extra -D options, both builds)
 #   RMALA_TEST_BUDGET        seconds the openmpi phase may take (default 1200)
-#   RMALA_STACK_BUDGET       seconds each other phase may take (default 300)
+#   RMALA_STACK_BUDGET       seconds each other phase may take (default 600)
 #   RMALA_STACK_TEST_TIMEOUT seconds one test may take in the other phases (default 150; given to
 #                            the launcher as MPIEXEC_TIMEOUT, which both mpiexecs honour)
 #   RMALA_SANITIZE_BUILD_DIR the sanitize phase's build (default <RMALA_BUILD_DIR>-sanitize)
@@ -86,7 +86,7 @@ RMALA_SIM_BUILD_DIR=${RMALA_SIM_BUILD_DIR:-$RMALA_BUILD_DIR-sim}
 RMALA_SANITIZE_BUILD_DIR=${RMALA_SANITIZE_BUILD_DIR:-$RMALA_BUILD_DIR-sanitize}
 RMALA_SANITIZE_BUDGET=${RMALA_SANITIZE_BUDGET:-3000}
 RMALA_TEST_BUDGET=${RMALA_TEST_BUDGET:-1200}
-RMALA_STACK_BUDGET=${RMALA_STACK_BUDGET:-300}
+RMALA_STACK_BUDGET=${RMALA_STACK_BUDGET:-600}
 RMALA_STACK_TEST_TIMEOUT=${RMALA_STACK_TEST_TIMEOUT:-150}
 RMALA_TOTAL_BUDGET=${RMALA_TOTAL_BUDGET:-5000}
 deadline=$((start + RMALA_TOTAL_BUDGET))
