@@ -27,6 +27,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+// Debian's P?POTRI reads outside the caller's local array (P?LAUU2 -> OpenBLAS's
+// ?dotc, seen as a SEGV under PCPOTRI at np 2 in the sanitize build; without
+// the sanitizer the read lands in mapped memory and the result is right). The
+// AddressSanitizer build runs rmala's potri without ScaLAPACK's as reference
+// (tests/ops/potri checks its residuals there); every other build compares.
+#if defined(__SANITIZE_ADDRESS__)
+#define SCALAPACK_POTRI_FAULTS 1
+#else
+#define SCALAPACK_POTRI_FAULTS 0
+#endif
+
 #include "pd_testutil.h"
 #include "rmala.h"
 #include "typed_elem.h"
@@ -168,7 +179,10 @@ static void one_case(int ictxt, int t, unsigned *st, int big) {
 #define CALL(x)                                                                                    \
   if (potri) {                                                                                     \
     rc = rma_p##x##potri(uplo, n, A.data, ia, ia, A.desc);                                         \
-    p##x##potri_(&uplo, &n, S.data, &ia, &ia, S.desc, &info, 1);                                   \
+    if (!SCALAPACK_POTRI_FAULTS)                                                                   \
+      p##x##potri_(&uplo, &n, S.data, &ia, &ia, S.desc, &info, 1);                                 \
+    else                                                                                           \
+      info = rc; /* no reference: rmala's potri runs, checked by AddressSanitizer only */        \
   } else {                                                                                         \
     rc = rma_p##x##trtri(uplo, dg, n, A.data, ia, ia, A.desc);                                     \
     p##x##trtri_(&uplo, &dg, &n, S.data, &ia, &ia, S.desc, &info, 1, 1);                           \
@@ -178,13 +192,13 @@ static void one_case(int ictxt, int t, unsigned *st, int big) {
 #undef CALL
     rt_expect_all(rc, info, "type %c %s %c%c n=%d nb=%d zero at %d: ScaLAPACK's INFO", te_name(t),
                   potri ? "potri" : "trtri", uplo, dg, n, nb, zero);
-    if (info == 0) {
+    if (info == 0 && !(potri && SCALAPACK_POTRI_FAULTS)) {
       double sm = gmax(maxabs(&S));
       double r = diff(&A, &S) / (n * eps * (potri ? fm * fm : fm) * sm * sm);
       if (!rt_ratio(&ratios[2 + potri], r))
         rt_fail_same("type %c %s %c%c n=%d nb=%d: ratio %g", te_name(t), potri ? "potri" : "trtri",
                      uplo, dg, n, nb, r);
-    } else if (rt_any(memcmp(A.data, S.data, te_size(t) * (size_t)A.len) != 0)) {
+    } else if (info != 0 && rt_any(memcmp(A.data, S.data, te_size(t) * (size_t)A.len) != 0)) {
       rt_fail_same("type %c: rmala wrote A although INFO = %d", te_name(t), info);
     }
     pd_tmatrix_free(&A), pd_tmatrix_free(&S);

@@ -100,6 +100,11 @@ int main(int argc, char **argv) {
     anybad = 1;
   if (me == 0)
     printf("%s manglings: worst ratio %.3g\n", anybad ? "FAIL" : "PASS", wmax);
+  free(a), free(b);
+  for (int i = 0; i < 4; i++)
+    free(c[i]);
+  for (int i = 0; i < 2; i++)
+    free(lu[i]), free(ipiv[i]);
   Cblacs_gridexit(ctxt);
   MPI_Finalize();
   return anybad;
