@@ -155,22 +155,34 @@ for case in s d c z dsides cconj zconj; do
   if grep -q "failed in rmala" "$err"; then fail "${case}pb3tst: a call failed inside rmala"; fi
 done
 
-for t in s d c z; do
-  T=$(echo "$t" | tr sdcz SDCZ)
-  run_tester "x${t}lu" "$testers/x${t}lu" "$data/LU.dat"
-  out=$work/x${t}lu/out.txt err=$work/x${t}lu/err.txt
-  grep -q "END OF TESTS" "$out" || fail "x${t}lu did not reach the end"
+# One run of a TESTING/LIN tester: name (its work directory), binary, input file, then the
+# routines rmala must have served (at least one call each). Checks the end of the run, no failed
+# residual check, every test passed, nothing failed inside rmala.
+lin_tester() {
+  local name=$1 bin=$2 dat=$3 r counts="" missing=""
+  shift 3
+  run_tester "$name" "$bin" "$dat"
+  local out=$work/$name/out.txt err=$work/$name/err.txt
+  grep -q "END OF TESTS" "$out" || fail "$name did not reach the end"
   grep -q " 0 tests completed and failed residual checks" "$out" ||
-    fail "x${t}lu: residual checks failed"
+    fail "$name: residual checks failed"
+  local passed finished n
   passed=$(awk '/tests completed and passed residual checks/ { print $1 }' "$out")
   finished=$(awk '/^Finished/ { print $2 }' "$out")
-  getrf=$(grep -c "P${T}GETRF served by rmala" "$err" || true)
-  getrs=$(grep -c "P${T}GETRS served by rmala" "$err" || true)
-  echo "   x${t}lu: $finished tests, $passed passed residual checks; rmala served P${T}GETRF $getrf," \
-    "P${T}GETRS $getrs calls"
-  [ -n "$passed" ] && [ "$passed" = "$finished" ] || fail "x${t}lu: $passed of $finished passed"
-  [ "$getrf" -gt 0 ] && [ "$getrs" -gt 0 ] || fail "x${t}lu: rmala served no P${T}GETRF / P${T}GETRS call"
-  if grep -q "failed in rmala" "$err"; then fail "x${t}lu: a call failed inside rmala"; fi
+  for r in "$@"; do
+    n=$(grep -c "$r served by rmala" "$err" || true)
+    counts="$counts $r $n,"
+    [ "$n" -gt 0 ] || missing="$missing $r"
+  done
+  echo "   $name: $finished tests, $passed passed residual checks; rmala served${counts%,} calls"
+  [ -n "$passed" ] && [ "$passed" = "$finished" ] || fail "$name: $passed of $finished passed"
+  [ -z "$missing" ] || fail "$name: rmala served no call of$missing"
+  if grep -q "failed in rmala" "$err"; then fail "$name: a call failed inside rmala"; fi
+}
+
+for t in s d c z; do
+  T=$(echo "$t" | tr sdcz SDCZ)
+  lin_tester "x${t}lu" "$testers/x${t}lu" "$data/LU.dat" "P${T}GETRF" "P${T}GETRS"
 done
 
 # LLT.dat with UPLO u (U or L) and without the condition estimate (see the top).
@@ -180,43 +192,16 @@ llt_dat() {
 }
 for t in s d c z; do
   for u in U L; do
-    T=$(echo "$t" | tr sdcz SDCZ) name=x${t}llt_$u
+    T=$(echo "$t" | tr sdcz SDCZ)
     mkdir -p "$work/llt_$u"
     llt_dat "$u" "$work/llt_$u/LLT.dat" || { fail "could not make LLT.dat with UPLO $u"; continue; }
-    run_tester "$name" "$testers/x${t}llt" "$work/llt_$u/LLT.dat"
-    out=$work/$name/out.txt err=$work/$name/err.txt
-    grep -q "END OF TESTS" "$out" || fail "$name did not reach the end"
-    grep -q " 0 tests completed and failed residual checks" "$out" ||
-      fail "$name: residual checks failed"
-    passed=$(awk '/tests completed and passed residual checks/ { print $1 }' "$out")
-    finished=$(awk '/^Finished/ { print $2 }' "$out")
-    potrf=$(grep -c "P${T}POTRF served by rmala" "$err" || true)
-    potrs=$(grep -c "P${T}POTRS served by rmala" "$err" || true)
-    echo "   $name: $finished tests, $passed passed residual checks; rmala served P${T}POTRF" \
-      "$potrf, P${T}POTRS $potrs calls"
-    [ -n "$passed" ] && [ "$passed" = "$finished" ] || fail "$name: $passed of $finished passed"
-    [ "$potrf" -gt 0 ] && [ "$potrs" -gt 0 ] || fail "$name: rmala served no P${T}POTRF / P${T}POTRS call"
-    if grep -q "failed in rmala" "$err"; then fail "$name: a call failed inside rmala"; fi
+    lin_tester "x${t}llt_$u" "$testers/x${t}llt" "$work/llt_$u/LLT.dat" "P${T}POTRF" "P${T}POTRS"
   done
 done
 
-
 for t in d z; do
   T=$(echo "$t" | tr dz DZ)
-  run_tester "x${t}inv" "$testers/x${t}inv" "$data/INV.dat"
-  out=$work/x${t}inv/out.txt err=$work/x${t}inv/err.txt
-  grep -q "END OF TESTS" "$out" || fail "x${t}inv did not reach the end"
-  grep -q " 0 tests completed and failed residual checks" "$out" ||
-    fail "x${t}inv: residual checks failed"
-  passed=$(awk '/tests completed and passed residual checks/ { print $1 }' "$out")
-  finished=$(awk '/^Finished/ { print $2 }' "$out")
-  trtri=$(grep -c "P${T}TRTRI served by rmala" "$err" || true)
-  potri=$(grep -c "P${T}POTRI served by rmala" "$err" || true)
-  echo "   x${t}inv: $finished tests, $passed passed residual checks; rmala served P${T}TRTRI $trtri," \
-    "P${T}POTRI $potri calls"
-  [ -n "$passed" ] && [ "$passed" = "$finished" ] || fail "x${t}inv: $passed of $finished passed"
-  [ "$trtri" -gt 0 ] && [ "$potri" -gt 0 ] || fail "x${t}inv: rmala served no P${T}TRTRI / P${T}POTRI call"
-  if grep -q "failed in rmala" "$err"; then fail "x${t}inv: a call failed inside rmala"; fi
+  lin_tester "x${t}inv" "$testers/x${t}inv" "$data/INV.dat" "P${T}TRTRI" "P${T}POTRI"
 done
 
 
