@@ -7,7 +7,7 @@
 #   openmpi    every test (ctest + the extra arguments) on the Open MPI build in RMALA_BUILD_DIR
 #   mpich      a second build, RMALA_MPICH_BUILD_DIR, with -DRMALA_MPI_FLAVOR=mpich; the subset:
 #              ops, ga, rma, native, scalapack, coll and pipeline tests at np 2 and 3 (they run with
-#              the ucx_yield preload, see tests/CMakeLists.txt)
+#              the ucx_yield preload, see tests/CMakeLists.txt), and the fault test kill_rank
 #   osc-ucx    the Open MPI build, the subset (as mpich) with OMPI_MCA_osc=ucx
 #              (and OMPI_MCA_pml=ob1: Debian's openmpi-mca-params.conf disables pml ucx)
 #   osc-pt2pt  the same with OMPI_MCA_osc=pt2pt
@@ -99,6 +99,10 @@ deadline=$((start + RMALA_TOTAL_BUDGET))
 # test_jacobi_imbalance (20-60 s per run of sleeping and oversubscribed ranks, by design) runs in
 # the openmpi and sanitize phases only: the subset phases have 300 s each.
 subset=(-L '^(ops|ga|rma|native|scalapack|coll|pipeline)$' -R '_np[23]$' -E 'jacobi_imbalance')
+# MPICH's selection: the subset and the fault test (label fault: kill_rank, a rank SIGKILLed inside
+# each operation ends the job within 10 s under Hydra too; ~50 s).
+mpich=(-L '^(ops|ga|rma|native|scalapack|coll|pipeline|fault)$' -R '_np[23]$|^kill_rank$'
+  -E 'jacobi_imbalance')
 # The GA-free build's selection: its unit tests (named unit_*), the engine and the front-ends it
 # has at np 1-3, and the consumer test.
 gafree=(-L '^(unit|ops|native|scalapack|coll|pipeline|install)$' -R 'unit_|install|_np[123]$')
@@ -239,12 +243,12 @@ fi
 
 # --- MPICH: second build, the subset at np 2 and 3 ------------------------------------------------
 if wants mpich; then
-  phase_header mpich "build $RMALA_MPICH_BUILD_DIR (-DRMALA_MPI_FLAVOR=mpich); the subset (ops, ga, rma, native, scalapack, coll, pipeline), np 2 and 3"
+  phase_header mpich "build $RMALA_MPICH_BUILD_DIR (-DRMALA_MPI_FLAVOR=mpich); the subset (ops, ga, rma, native, scalapack, coll, pipeline), np 2 and 3; fault"
   if (rmala_configure_build "$RMALA_MPICH_BUILD_DIR" -DRMALA_MPI_FLAVOR=mpich) 2>&1 \
       | tee "$logdir/build-mpich.log"; then
     echo "== build mpich: $(grep -c 'warning:' "$logdir/build-mpich.log" || true) compiler warnings"
     run_phase mpich "$RMALA_MPICH_BUILD_DIR" "$RMALA_STACK_BUDGET" \
-      MPIEXEC_TIMEOUT="$RMALA_STACK_TEST_TIMEOUT" -- "${subset[@]}"
+      MPIEXEC_TIMEOUT="$RMALA_STACK_TEST_TIMEOUT" -- "${mpich[@]}"
   else
     phase_broken mpich "configure/build of $RMALA_MPICH_BUILD_DIR failed"
   fi

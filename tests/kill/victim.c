@@ -2,11 +2,16 @@
  * The program the fault test launches (tests/kill/run.sh): every rank loops
  * over one operation, argv[1]: "dgemm" (rma_dgemm), "lu" (rma_lu with
  * pivoting), "solve" (rma_lu_solve of 4 right-hand sides with one
- * factorization) or "jacobi" (rma_jacobi in ASYNC mode, an unreachable tol so
- * that it sweeps up to maxit every call), on 768 x 768 ScaLAPACK-layout arrays.
+ * factorization), "jacobi" (rma_jacobi in ASYNC mode, an unreachable tol so
+ * that it sweeps up to maxit every call) or "potrf" (rma_potrf 'L' of a
+ * matrix whose lower triangle is that of a symmetric diagonally dominant,
+ * hence positive definite, one), on 768 x 768 ScaLAPACK-layout arrays.
  * The last rank arms alarm(argv[2] seconds); its SIGALRM handler sends it
  * SIGKILL, so it dies without a chance to clean up, inside an operation while
- * the others wait for it in the library. The launcher must then end the job
+ * the others wait for it in the library. Before arming it writes the time of
+ * the kill (seconds since the epoch, the alarm's due time) to the file named
+ * by argv[3], when given, so that run.sh measures from the kill rather than
+ * from the launch (start-up takes seconds on a loaded machine). The launcher must then end the job
  * with a non-zero status; run.sh measures how long that takes and looks for
  * processes left behind. Without the kill the loop would run for 600 s.
  */
@@ -17,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ga_testutil.h"
@@ -56,6 +62,13 @@ int main(int argc, char **argv) {
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = die;
     sigaction(SIGALRM, &sa, NULL);
+    if (argc > 3) {
+      struct timespec now;
+      clock_gettime(CLOCK_REALTIME, &now);
+      FILE *f = fopen(argv[3], "w");
+      if (f)
+        fprintf(f, "%.3f\n", (double)now.tv_sec + 1e-9 * (double)now.tv_nsec + after), fclose(f);
+    }
     alarm((unsigned)after);
   }
   for (long round = 0; MPI_Wtime() - start < 600.0; round++) {
@@ -63,6 +76,9 @@ int main(int argc, char **argv) {
     if (strcmp(op, "lu") == 0) {
       rt_fill(ga, 1 + (uint64_t)round, n, n, 0.0);
       rc = rma_lu(ga, ipiv);
+    } else if (strcmp(op, "potrf") == 0) {
+      rt_fill(ga, 1 + (uint64_t)round, n, n, (double)n);
+      rc = rma_potrf('L', ga);
     } else if (strcmp(op, "solve") == 0) {
       rc = rma_lu_solve('N', ga, ipiv, gx);
     } else if (strcmp(op, "jacobi") == 0) {
