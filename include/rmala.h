@@ -9,6 +9,15 @@
  * modified); positive values are defined by each operation; the RMA_ERR_*
  * codes below (all <= -10000) report conditions that are not an argument
  * (clear of ScaLAPACK's -(100*i + j) descriptor codes).
+ *
+ * Collective routines check at entry, in the one agreement they make on
+ * their argument verdict, that every rank passed the same arguments where
+ * they must agree (sizes, block sizes, TRANS / UPLO / SIDE / DIAG, scalars
+ * alpha and beta, GA handles, matrices' global shape, blocking, source
+ * process and offsets; never local ones such as LLD or pointers): when they
+ * differ, every rank returns RMA_ERR_ARGS_DIFFER, nothing modified, and one
+ * message names the first argument that differs. A rank that does not call
+ * the routine at all, or calls another one, cannot be told from a slow one.
  */
 #ifndef RMALA_H
 #define RMALA_H
@@ -34,6 +43,7 @@ extern "C" {
 #define RMA_ERR_NO_MEMORY (-10005)       /* allocation failed */
 #define RMA_ERR_LAYOUT (-10006)          /* a GA layout did not match the tile directory */
 #define RMA_ERR_GA (-10007)              /* Global Arrays refused the request */
+#define RMA_ERR_ARGS_DIFFER (-10008)     /* ranks passed different values of an argument */
 
 /* Protocol switches and tuning knobs (see rma_set_option). */
 typedef enum {

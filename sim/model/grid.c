@@ -21,7 +21,7 @@ int rma_model_grid_open(MPI_Comm comm, rma_grid_t grid, rma_model_grid_t *mg) {
     bad = 2, snprintf(why, sizeof why, "grid = NULL");
   else if (nprow * npcol != size)
     bad = 2, snprintf(why, sizeof why, "grid %d x %d on %d processes", nprow, npcol, size);
-  RMA_CALL(rma_args_agree(comm, "rma_model_grid_open", bad, why));
+  RMA_CALL(rma_args_agree(comm, "rma_model_grid_open", bad, why, NULL));
   *mg = (rma_model_grid_t){grid,  nprow,         npcol,         myrow,
                            mycol, MPI_COMM_NULL, MPI_COMM_NULL, MPI_COMM_NULL};
   RMA_CALL_MPI(MPI_Comm_split(comm, 0, myrow * npcol + mycol, &mg->all));

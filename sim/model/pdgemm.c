@@ -55,8 +55,8 @@ int rma_model_gemm(const rma_model_grid_t *mg, double alpha, const rma_dmatrix_t
   if (!mg || mg->all == MPI_COMM_NULL)
     return -1;
   char why[128] = "";
-  RMA_CALL(
-      rma_args_agree(mg->all, "rma_model_gemm", gemm_check(mg, a, b, c, why, sizeof why), why));
+  RMA_CALL(rma_args_agree(mg->all, "rma_model_gemm", gemm_check(mg, a, b, c, why, sizeof why), why,
+                          NULL));
   int lr, lc;
   rma_model_local_size(mg, c, &lr, &lc);
   // Column-major local C (lr x lc, lld) is the row-major C^T (lc x lr).

@@ -265,7 +265,7 @@ int rma_model_getrf(const rma_model_grid_t *mg, const rma_dmatrix_t *a, int *ipi
     bad = 2, snprintf(why, sizeof why, "mb = %d, nb = %d (PDGETRF needs mb = nb)", a->mb, a->nb);
   if (!bad && !ipiv)
     bad = 3, snprintf(why, sizeof why, "ipiv = NULL");
-  RMA_CALL(rma_args_agree(mg->all, "rma_model_getrf", bad, why));
+  RMA_CALL(rma_args_agree(mg->all, "rma_model_getrf", bad, why, NULL));
   lu_t f = {mg, a, 0, 0, NULL, NULL, NULL, NULL, NULL};
   rma_model_local_size(mg, a, &f.lr, &f.lc);
   int nb = a->nb, wide = f.lc > nb ? f.lc : nb, ucols = f.lc > RMA_MODEL_KB ? f.lc : RMA_MODEL_KB;

@@ -31,7 +31,7 @@ int rma_coll_create(MPI_Comm comm, size_t max_bytes, rma_coll_t *coll) {
     snprintf(why, sizeof why, "max_bytes = %zu x %d ranks over 2^31 bytes", max_bytes, size);
   else if (!coll)
     bad = 3, snprintf(why, sizeof why, "coll = NULL");
-  RMA_CALL(rma_args_agree(comm, "rma_coll_create", bad, why));
+  RMA_CALL(rma_args_agree(comm, "rma_coll_create", bad, why, NULL));
   return rma_coll_open(comm, max_bytes, coll);
 }
 
@@ -53,7 +53,7 @@ static int flat_call(rma_coll_t coll, const char *routine, int kind, const void 
     snprintf(differ, sizeof differ, "bytes = %zu, not the same on every rank", bytes), why = differ;
   else if (key == 400)
     snprintf(differ, sizeof differ, "root = %d, not the same on every rank", root), why = differ;
-  return rma_info_agree(coll->ctx->comm, routine, key > 0 ? key : 0, why);
+  return rma_info_agree(coll->ctx->comm, routine, key > 0 ? key : 0, why, NULL);
 }
 
 // Run fn on coll's context, then restore the caller's.
@@ -80,7 +80,7 @@ int rma_allgather(rma_coll_t coll, const void *sendbuf, size_t bytes, void *recv
   if (coll->flat)
     return flat_call(coll, "rma_allgather", RMA_COLL_KIND_ALLGATHER, sendbuf, recvbuf, bytes, -1,
                      bad, why);
-  RMA_CALL(rma_args_agree(coll->ctx->comm, "rma_allgather", bad, why));
+  RMA_CALL(rma_args_agree(coll->ctx->comm, "rma_allgather", bad, why, NULL));
   COLL_RUN(coll, rma_coll_allgather_run(coll, sendbuf, bytes, recvbuf));
 }
 
@@ -97,7 +97,7 @@ int rma_bcast(rma_coll_t coll, void *buf, size_t bytes, int root) {
     bad = 4, snprintf(why, sizeof why, "root = %d, not in 0..%d", root, coll->size - 1);
   if (coll->flat)
     return flat_call(coll, "rma_bcast", RMA_COLL_KIND_BCAST, buf, buf, bytes, root, bad, why);
-  RMA_CALL(rma_args_agree(coll->ctx->comm, "rma_bcast", bad, why));
+  RMA_CALL(rma_args_agree(coll->ctx->comm, "rma_bcast", bad, why, NULL));
   COLL_RUN(coll, rma_coll_bcast_run(coll, buf, bytes, root));
 }
 

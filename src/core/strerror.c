@@ -21,6 +21,8 @@ const char *rma_strerror(int code) {
     return "GA layout does not match the tile directory";
   case RMA_ERR_GA:
     return "Global Arrays refused the request";
+  case RMA_ERR_ARGS_DIFFER:
+    return "ranks passed different arguments (sizes, block sizes, options or matrices)";
   }
   if (code < 0 && code > -100)
     snprintf(buf, sizeof buf, "argument %d illegal", -code);

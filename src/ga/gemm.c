@@ -89,7 +89,12 @@ static int gemm(rma_dtype_t dt, const char *routine, char transa, char transb, i
     return RMA_ERR_NOT_INITIALIZED;
   char why[160] = "";
   int bad = gemm_check(dt, transa, transb, m, n, k, g_a, g_b, g_c, why, sizeof why);
-  RMA_CALL(rma_args_agree(ctx->comm, routine, bad, why));
+  rma_same_t same = {0};
+  rma_same_char(&same, "transa", transa), rma_same_char(&same, "transb", transb);
+  rma_same_add(&same, "m", m), rma_same_add(&same, "n", n), rma_same_add(&same, "k", k);
+  rma_same_scalar(&same, "alpha", alpha), rma_same_scalar(&same, "beta", beta);
+  rma_same_add(&same, "g_a", g_a), rma_same_add(&same, "g_b", g_b), rma_same_add(&same, "g_c", g_c);
+  RMA_CALL(rma_args_agree(ctx->comm, routine, bad, why, &same));
   // Trivial work returns before any communication.
   if (m == 0 || n == 0 || ((k == 0 || alpha == 0) && beta == 1))
     return 0;

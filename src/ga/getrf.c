@@ -23,7 +23,9 @@ int rma_lu(int g_a, int *ipiv) {
   if (rma_ga_matrix_type(g_a, &dt, &m, &n))
     bad = 1,
     snprintf(why, sizeof why, "g_a = %d is not a 2-D GA of C_FLOAT, C_DBL, C_SCPL or C_DCPL", g_a);
-  RMA_CALL(rma_args_agree(ctx->comm, "rma_lu", bad, why));
+  rma_same_t same = {0};
+  rma_same_add(&same, "g_a", g_a);
+  RMA_CALL(rma_args_agree(ctx->comm, "rma_lu", bad, why, &same));
   GA_Sync();
   rma_ga_matrix_t mat;
   int info = 0, rc = rma_ga_matrix_open(g_a, ctx->comm, &mat);

@@ -66,7 +66,10 @@ int rma_lu_solve(char trans, int g_a, const int *ipiv, int g_b) {
   char why[128] = "";
   rma_dtype_t dt = RMA_DT_D;
   int bad = solve_check(trans, g_a, ipiv, g_b, &dt, why, sizeof why);
-  RMA_CALL(rma_args_agree(ctx->comm, "rma_lu_solve", bad, why));
+  rma_same_t same = {0};
+  rma_same_char(&same, "trans", trans), rma_same_add(&same, "g_a", g_a);
+  rma_same_add(&same, "g_b", g_b);
+  RMA_CALL(rma_args_agree(ctx->comm, "rma_lu_solve", bad, why, &same));
   GA_Sync();
   int rc = solve_body(rma_dtype_op(dt, trans), g_a, ipiv, g_b);
   GA_Sync();

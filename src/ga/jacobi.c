@@ -65,7 +65,7 @@ static int jacobi_body(rma_context_t *ctx, int g_a, int g_b, int g_x, double tol
   if (!ran) {
     char why[96];
     snprintf(why, sizeof why, "A(%d,%d) = 0: Jacobi divides by the diagonal", zero, zero);
-    rc = rma_args_agree(ctx->comm, "rma_jacobi", 1, why);
+    rc = rma_args_agree(ctx->comm, "rma_jacobi", 1, why, NULL);
   } else {
     rc = rma_jacobi_matrices(&a, &b, &x, tol, maxit, mode, iters, resid);
   }
@@ -82,7 +82,11 @@ int rma_jacobi(int g_a, int g_b, int g_x, double tol, int maxit, rma_jacobi_mode
     return RMA_ERR_NOT_INITIALIZED;
   char why[128] = "";
   int bad = jacobi_check(g_a, g_b, g_x, tol, maxit, (int)mode, why, sizeof why);
-  RMA_CALL(rma_args_agree(ctx->comm, "rma_jacobi", bad, why));
+  rma_same_t same = {0};
+  rma_same_add(&same, "g_a", g_a), rma_same_add(&same, "g_b", g_b);
+  rma_same_add(&same, "g_x", g_x), rma_same_scalar(&same, "tol", tol);
+  rma_same_add(&same, "maxit", maxit), rma_same_add(&same, "mode", (int)mode);
+  RMA_CALL(rma_args_agree(ctx->comm, "rma_jacobi", bad, why, &same));
   int it = 0;
   double res = 0.0;
   GA_Sync();

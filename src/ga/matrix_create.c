@@ -55,7 +55,12 @@ static int create(const char *routine, int type, int shift, int m, int n, int mb
     bad = 1, snprintf(why, sizeof why, "type = %d, not C_FLOAT, C_DBL, C_SCPL or C_DCPL", type);
   else if ((bad = create_check(m, n, mb, nb, prow, pcol, layout, g_a, ctx->size, why, sizeof why)))
     bad += shift;
-  RMA_CALL(rma_args_agree(ctx->comm, routine, bad, why));
+  rma_same_t same = {0};
+  rma_same_add(&same, "type", type), rma_same_add(&same, "m", m), rma_same_add(&same, "n", n);
+  rma_same_add(&same, "mb", mb), rma_same_add(&same, "nb", nb);
+  rma_same_add(&same, "prow", prow), rma_same_add(&same, "pcol", pcol);
+  rma_same_add(&same, "layout", (int)layout);
+  RMA_CALL(rma_args_agree(ctx->comm, routine, bad, why, &same));
   int mt = (m + mb - 1) / mb, nt = (n + nb - 1) / nb;
   if (prow == 0 && !rma_grid_choose(ctx->size, mt, nt, &prow, &pcol))
     return RMA_ERR_NO_GRID;

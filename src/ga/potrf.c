@@ -29,7 +29,9 @@ int rma_potrf(char uplo, int g_a) {
     snprintf(why, sizeof why, "g_a = %d is not a 2-D GA of C_FLOAT, C_DBL, C_SCPL or C_DCPL", g_a);
   else if (m != n)
     bad = 2, snprintf(why, sizeof why, "g_a is %d x %d, not square", m, n);
-  RMA_CALL(rma_args_agree(ctx->comm, "rma_potrf", bad, why));
+  rma_same_t same = {0};
+  rma_same_char(&same, "uplo", uplo), rma_same_add(&same, "g_a", g_a);
+  RMA_CALL(rma_args_agree(ctx->comm, "rma_potrf", bad, why, &same));
   GA_Sync();
   rma_ga_matrix_t mat;
   int info = 0, rc = rma_ga_matrix_open(g_a, ctx->comm, &mat);

@@ -85,8 +85,14 @@ static int syrk(int herk, const char *routine, char uplo, char trans, int n, int
     bad = 8;
   else if (g_c == g_a)
     bad = 8, snprintf(why, sizeof why, "g_c = %d is also g_a", g_c);
-  RMA_CALL(rma_args_agree(ctx->comm, routine, bad, why));
-  rma_scalar_t al = herk ? ralpha : scalar(dt, alpha), be = herk ? rbeta : scalar(dt, beta);
+  rma_scalar_t al = herk ? ralpha : bad ? 0 : scalar(dt, alpha);
+  rma_scalar_t be = herk ? rbeta : bad ? 0 : scalar(dt, beta);
+  rma_same_t same = {0};
+  rma_same_char(&same, "uplo", uplo), rma_same_char(&same, "trans", trans);
+  rma_same_add(&same, "n", n), rma_same_add(&same, "k", k);
+  rma_same_scalar(&same, "alpha", al), rma_same_scalar(&same, "beta", be);
+  rma_same_add(&same, "g_a", g_a), rma_same_add(&same, "g_c", g_c);
+  RMA_CALL(rma_args_agree(ctx->comm, routine, bad, why, &same));
   if (n == 0 || ((k == 0 || al == 0) && be == 1))
     return 0;
   GA_Sync();
@@ -130,10 +136,16 @@ int rma_trmm(char side, char uplo, char transa, char diag, int m, int n, const v
     bad = 9;
   else if (g_b == g_a)
     bad = 9, snprintf(why, sizeof why, "g_b = %d is also g_a", g_b);
-  RMA_CALL(rma_args_agree(ctx->comm, "rma_trmm", bad, why));
+  rma_scalar_t al = bad ? 0 : scalar(dt, alpha);
+  rma_same_t same = {0};
+  rma_same_char(&same, "side", side), rma_same_char(&same, "uplo", uplo);
+  rma_same_char(&same, "transa", transa), rma_same_char(&same, "diag", diag);
+  rma_same_add(&same, "m", m), rma_same_add(&same, "n", n);
+  rma_same_scalar(&same, "alpha", al);
+  rma_same_add(&same, "g_a", g_a), rma_same_add(&same, "g_b", g_b);
+  RMA_CALL(rma_args_agree(ctx->comm, "rma_trmm", bad, why, &same));
   if (m == 0 || n == 0)
     return 0;
-  rma_scalar_t al = scalar(dt, alpha);
   GA_Sync();
   rma_ga_matrix_t ma, mb;
   int rc = rma_ga_matrix_open(g_b, ctx->comm, &mb);

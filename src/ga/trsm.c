@@ -77,8 +77,13 @@ int rma_trsm(char side, char uplo, char transa, char diag, const void *alpha, in
     bad = 5, snprintf(why, sizeof why, "alpha = NULL");
   if (!bad)
     bad = check_ab(g_a, g_b, 6, rma_side_right(side), &dt, &m, &n, why, sizeof why);
-  RMA_CALL(rma_args_agree(ctx->comm, "rma_trsm", bad, why));
-  rma_scalar_t a = rma_scalar_load(dt, alpha, 0);
+  rma_scalar_t a = bad ? 0 : rma_scalar_load(dt, alpha, 0);
+  rma_same_t same = {0};
+  rma_same_char(&same, "side", side), rma_same_char(&same, "uplo", uplo);
+  rma_same_char(&same, "transa", transa), rma_same_char(&same, "diag", diag);
+  rma_same_scalar(&same, "alpha", a);
+  rma_same_add(&same, "g_a", g_a), rma_same_add(&same, "g_b", g_b);
+  RMA_CALL(rma_args_agree(ctx->comm, "rma_trsm", bad, why, &same));
   GA_Sync();
   int rc = body(0, rma_side_right(side) ? RMA_SIDE_RIGHT : RMA_SIDE_LEFT, rma_uplo_lower(uplo),
                 rma_dtype_op(dt, transa), rma_diag_unit(diag), a, g_a, g_b, m, n);
@@ -97,7 +102,10 @@ int rma_potrs(char uplo, int g_a, int g_b) {
     bad = 1, snprintf(why, sizeof why, "uplo = '%c', must be L or U", uplo);
   else
     bad = check_ab(g_a, g_b, 2, 0, &dt, &m, &n, why, sizeof why);
-  RMA_CALL(rma_args_agree(ctx->comm, "rma_potrs", bad, why));
+  rma_same_t same = {0};
+  rma_same_char(&same, "uplo", uplo), rma_same_add(&same, "g_a", g_a);
+  rma_same_add(&same, "g_b", g_b);
+  RMA_CALL(rma_args_agree(ctx->comm, "rma_potrs", bad, why, &same));
   GA_Sync();
   int rc = body(uplo, RMA_SIDE_LEFT, 0, RMA_OP_N, 0, 1, g_a, g_b, m, n);
   GA_Sync();

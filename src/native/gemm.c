@@ -55,9 +55,15 @@ int rma_bcm_gemm(const char *routine, char transa, char transb, int m, int n, in
     return -14;
   char why[160] = "";
   int bad = gemm_check(transa, transb, m, n, k, a, ia, ja, b, ib, jb, c, ic, jc, why, sizeof why);
-  RMA_CALL(rma_args_agree(c->grid->ctx->comm, routine, bad, why));
-  return rma_bcm_gemm_run(transa, transb, m, n, k, alpha, a, ia, ja, b, ib, jb, beta, c, ic,
-                              jc);
+  rma_same_t same = {0};
+  rma_same_char(&same, "transa", transa), rma_same_char(&same, "transb", transb);
+  rma_same_add(&same, "m", m), rma_same_add(&same, "n", n), rma_same_add(&same, "k", k);
+  rma_same_scalar(&same, "alpha", alpha), rma_same_scalar(&same, "beta", beta);
+  rma_bcm_same(&same, "A (shape, blocks, grid or offsets)", a, ia, ja);
+  rma_bcm_same(&same, "B (shape, blocks, grid or offsets)", b, ib, jb);
+  rma_bcm_same(&same, "C (shape, blocks, grid or offsets)", c, ic, jc);
+  RMA_CALL(rma_args_agree(c->grid->ctx->comm, routine, bad, why, &same));
+  return rma_bcm_gemm_run(transa, transb, m, n, k, alpha, a, ia, ja, b, ib, jb, beta, c, ic, jc);
 }
 
 int rma_bcm_gemm_run(char transa, char transb, int m, int n, int k, rma_scalar_t alpha,

@@ -29,7 +29,10 @@ int rma_bcm_getrf(const char *routine, int m, int n, const rma_bcm_t *a, int ia,
     bad = 4;
   else if (!ipiv && rma_bcm_local_rows(a) > 0)
     bad = 6, snprintf(why, sizeof why, "ipiv = NULL");
-  RMA_CALL(rma_args_agree(a->grid->ctx->comm, routine, bad, why));
+  rma_same_t same = {0};
+  rma_same_add(&same, "m", m), rma_same_add(&same, "n", n);
+  rma_bcm_same(&same, "A (shape, blocks, grid or offsets)", a, ia, ja);
+  RMA_CALL(rma_args_agree(a->grid->ctx->comm, routine, bad, why, &same));
   return rma_bcm_getrf_run(m, n, a, ia, ja, ipiv);
 }
 

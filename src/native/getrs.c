@@ -52,7 +52,12 @@ int rma_bcm_getrs(const char *routine, char trans, int n, int nrhs, const rma_bc
     bad = 8;
   else if (rma_bcm_check_window(b, ib, jb, n, nrhs, why, sizeof why))
     bad = 9;
-  RMA_CALL(rma_args_agree(a->grid->ctx->comm, routine, bad, why));
+  rma_same_t same = {0};
+  rma_same_char(&same, "trans", trans), rma_same_add(&same, "n", n);
+  rma_same_add(&same, "nrhs", nrhs);
+  rma_bcm_same(&same, "A (shape, blocks, grid or offsets)", a, ia, ja);
+  rma_bcm_same(&same, "B (shape, blocks, grid or offsets)", b, ib, jb);
+  RMA_CALL(rma_args_agree(a->grid->ctx->comm, routine, bad, why, &same));
   return rma_bcm_getrs_run(trans, n, nrhs, a, ia, ja, ipiv, b, ib, jb, routine, 7);
 }
 
@@ -67,7 +72,7 @@ int rma_bcm_getrs_run(char trans, int n, int nrhs, const rma_bcm_t *a, int ia, i
   RMA_CALL(rma_status_agree(g->ctx->comm, piv ? 0 : RMA_ERR_NO_MEMORY));
   int rc = gather_pivots(a, ia, n, ipiv, piv);
   if (rc == 1)
-    rc = rma_args_agree(g->ctx->comm, routine, ipiv_pos, "a pivot outside the window's rows");
+    rc = rma_args_agree(g->ctx->comm, routine, ipiv_pos, "a pivot outside the window's rows", NULL);
   rma_tiles_t ta, tb;
   rma_matrix_t ma, mb;
   if (rc == 0)

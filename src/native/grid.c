@@ -30,7 +30,10 @@ int rma_grid_create(MPI_Comm comm, int nprow, int npcol, char order, rma_grid_t 
     return -1;
   char why[96] = "";
   int bad = grid_check(comm, nprow, npcol, order, grid, why, sizeof why);
-  RMA_CALL(rma_args_agree(comm, "rma_grid_create", bad, why));
+  rma_same_t same = {0};
+  rma_same_add(&same, "nprow", nprow), rma_same_add(&same, "npcol", npcol);
+  rma_same_char(&same, "order", order);
+  RMA_CALL(rma_args_agree(comm, "rma_grid_create", bad, why, &same));
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   int colwise = order == 'C' || order == 'c';

@@ -12,6 +12,7 @@
 
 #include "core/context.h"
 #include "core/dtype.h"
+#include "core/error.h"
 #include "rmala.h"
 #include "tiles/tiles.h"
 
@@ -61,6 +62,12 @@ int rma_bcm_local_rows(const rma_bcm_t *a);
 /* Local. 0 when every field of a is legal for a matrix on grid (its own
  * lld included); else 1 with the reason in why. */
 int rma_bcm_check(const rma_bcm_t *a, rma_grid_t grid, char *why, int len);
+
+/* Local. Append to the argument fingerprint s, as one value named name,
+ * what every rank must pass alike about matrix a and its window at 0-based
+ * (ia, ja): global shape, blocking, source process, element type, grid
+ * shape and the offsets (not lld or data). a may be NULL. */
+void rma_bcm_same(rma_same_t *s, const char *name, const rma_bcm_t *a, int ia, int ja);
 
 /* Local. 0 when the rows x cols window at 0-based (i0, j0) lies inside x
  * (an empty window only needs offsets >= 0); else 1 with the reason. */

@@ -35,6 +35,15 @@ static int shape_check(const rma_bcm_t *a, char *why, int len) {
   return 0;
 }
 
+void rma_bcm_same(rma_same_t *s, const char *name, const rma_bcm_t *a, int ia, int ja) {
+  int64_t f[11] = {-1};
+  if (a)
+    f[0] = a->m, f[1] = a->n, f[2] = a->mb, f[3] = a->nb, f[4] = a->rsrc, f[5] = a->csrc,
+    f[6] = a->dtype, f[7] = a->grid ? a->grid->nprow : -1, f[8] = a->grid ? a->grid->npcol : -1,
+    f[9] = ia, f[10] = ja;
+  rma_same_fold(s, name, f, 11);
+}
+
 int rma_bcm_check(const rma_bcm_t *a, rma_grid_t grid, char *why, int len) {
   if (shape_check(a, why, len))
     return 1;

@@ -27,7 +27,10 @@ int rma_bcm_potrf(const char *routine, char uplo, int n, const rma_bcm_t *a, int
     bad = 3;
   else if (rma_bcm_check_window(a, ia, ja, n, n, why, sizeof why))
     bad = 4;
-  RMA_CALL(rma_args_agree(a->grid->ctx->comm, routine, bad, why));
+  rma_same_t same = {0};
+  rma_same_char(&same, "uplo", uplo), rma_same_add(&same, "n", n);
+  rma_bcm_same(&same, "A (shape, blocks, grid or offsets)", a, ia, ja);
+  RMA_CALL(rma_args_agree(a->grid->ctx->comm, routine, bad, why, &same));
   return rma_bcm_potrf_run(uplo, n, a, ia, ja);
 }
 

@@ -39,7 +39,13 @@ int rma_bcm_syrk(const char *routine, int herk, char uplo, char trans, int n, in
     bad = 11;
   else if (rma_bcm_overlap(c, ic, jc, n, n, a, ia, ja, t ? k : n, t ? n : k))
     bad = 10, snprintf(why, sizeof why, "sub(C) shares memory with sub(A)");
-  RMA_CALL(rma_args_agree(c->grid->ctx->comm, routine, bad, why));
+  rma_same_t same = {0};
+  rma_same_char(&same, "uplo", uplo), rma_same_char(&same, "trans", trans);
+  rma_same_add(&same, "n", n), rma_same_add(&same, "k", k);
+  rma_same_scalar(&same, "alpha", alpha), rma_same_scalar(&same, "beta", beta);
+  rma_bcm_same(&same, "A (shape, blocks, grid or offsets)", a, ia, ja);
+  rma_bcm_same(&same, "C (shape, blocks, grid or offsets)", c, ic, jc);
+  RMA_CALL(rma_args_agree(c->grid->ctx->comm, routine, bad, why, &same));
   return rma_bcm_syrk_run(herk, uplo, trans, n, k, alpha, a, ia, ja, beta, c, ic, jc);
 }
 

@@ -41,7 +41,14 @@ int rma_bcm_trmm(const char *routine, char side, char uplo, char transa, char di
     bad = 12;
   else if (rma_bcm_overlap(b, ib, jb, m, n, a, ia, ja, na, na))
     bad = 11, snprintf(why, sizeof why, "sub(B) shares memory with sub(A)");
-  RMA_CALL(rma_args_agree(b->grid->ctx->comm, routine, bad, why));
+  rma_same_t same = {0};
+  rma_same_char(&same, "side", side), rma_same_char(&same, "uplo", uplo);
+  rma_same_char(&same, "transa", transa), rma_same_char(&same, "diag", diag);
+  rma_same_add(&same, "m", m), rma_same_add(&same, "n", n);
+  rma_same_scalar(&same, "alpha", alpha);
+  rma_bcm_same(&same, "A (shape, blocks, grid or offsets)", a, ia, ja);
+  rma_bcm_same(&same, "B (shape, blocks, grid or offsets)", b, ib, jb);
+  RMA_CALL(rma_args_agree(b->grid->ctx->comm, routine, bad, why, &same));
   return rma_bcm_trmm_run(side, uplo, transa, diag, m, n, alpha, a, ia, ja, b, ib, jb);
 }
 

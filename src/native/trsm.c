@@ -38,7 +38,14 @@ int rma_bcm_trsm(const char *routine, char side, char uplo, char transa, char di
     else if (rma_bcm_check_window(b, ib, jb, m, n, why, sizeof why))
       bad = 12;
   }
-  RMA_CALL(rma_args_agree(b->grid->ctx->comm, routine, bad, why));
+  rma_same_t same = {0};
+  rma_same_char(&same, "side", side), rma_same_char(&same, "uplo", uplo);
+  rma_same_char(&same, "transa", transa), rma_same_char(&same, "diag", diag);
+  rma_same_add(&same, "m", m), rma_same_add(&same, "n", n);
+  rma_same_scalar(&same, "alpha", alpha);
+  rma_bcm_same(&same, "A (shape, blocks, grid or offsets)", a, ia, ja);
+  rma_bcm_same(&same, "B (shape, blocks, grid or offsets)", b, ib, jb);
+  RMA_CALL(rma_args_agree(b->grid->ctx->comm, routine, bad, why, &same));
   return rma_bcm_trsm_run(side, uplo, transa, diag, m, n, alpha, a, ia, ja, b, ib, jb);
 }
 
@@ -80,7 +87,12 @@ int rma_bcm_potrs(const char *routine, char uplo, int n, int nrhs, const rma_bcm
     bad = 7;
   else if (rma_bcm_check_window(b, ib, jb, n, nrhs, why, sizeof why))
     bad = 8;
-  RMA_CALL(rma_args_agree(b->grid->ctx->comm, routine, bad, why));
+  rma_same_t same = {0};
+  rma_same_char(&same, "uplo", uplo), rma_same_add(&same, "n", n);
+  rma_same_add(&same, "nrhs", nrhs);
+  rma_bcm_same(&same, "A (shape, blocks, grid or offsets)", a, ia, ja);
+  rma_bcm_same(&same, "B (shape, blocks, grid or offsets)", b, ib, jb);
+  RMA_CALL(rma_args_agree(b->grid->ctx->comm, routine, bad, why, &same));
   return rma_bcm_potrs_run(uplo, n, nrhs, a, ia, ja, b, ib, jb);
 }
 

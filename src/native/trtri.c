@@ -31,13 +31,23 @@ static int check(char uplo, int has_diag, char diag, int n, const rma_bcm_t *a, 
   return 0;
 }
 
+// The argument agreement of trtri and potri (diag 'N' for potri).
+static int agree(const char *routine, char uplo, char diag, int n, const rma_bcm_t *a, int ia,
+                 int ja, int bad, const char *why) {
+  rma_same_t same = {0};
+  rma_same_char(&same, "uplo", uplo), rma_same_char(&same, "diag", diag);
+  rma_same_add(&same, "n", n);
+  rma_bcm_same(&same, "A (shape, blocks, grid or offsets)", a, ia, ja);
+  return rma_args_agree(a->grid->ctx->comm, routine, bad, why, &same);
+}
+
 int rma_bcm_trtri(const char *routine, char uplo, char diag, int n, const rma_bcm_t *a, int ia,
                   int ja) {
   if (!a || !a->grid)
     return -4;
   char why[160] = "";
   int bad = check(uplo, 1, diag, n, a, ia, ja, why, sizeof why);
-  RMA_CALL(rma_args_agree(a->grid->ctx->comm, routine, bad, why));
+  RMA_CALL(agree(routine, uplo, diag, n, a, ia, ja, bad, why));
   return rma_bcm_trtri_run(uplo, diag, n, a, ia, ja);
 }
 
@@ -58,7 +68,7 @@ int rma_bcm_potri(const char *routine, char uplo, int n, const rma_bcm_t *a, int
     return -3;
   char why[160] = "";
   int bad = check(uplo, 0, 'N', n, a, ia, ja, why, sizeof why);
-  RMA_CALL(rma_args_agree(a->grid->ctx->comm, routine, bad, why));
+  RMA_CALL(agree(routine, uplo, 'N', n, a, ia, ja, bad, why));
   return rma_bcm_potri_run(uplo, n, a, ia, ja);
 }
 

@@ -107,6 +107,15 @@ void rma_desc_check_pblas(const rma_desc_t *d, int ma, int mpos, int na, int npo
 
 int rma_desc_served(const rma_desc_t *d) { return d->imb == d->mb && d->inb == d->nb; }
 
+void rma_desc_same(rma_same_t *s, const char *name, const rma_desc_t *d, int unread, int ia,
+                   int ja) {
+  int64_t f[11] = {-1};
+  if (!unread)
+    f[0] = d->dtype, f[1] = d->m, f[2] = d->n, f[3] = d->mb, f[4] = d->nb, f[5] = d->imb,
+    f[6] = d->inb, f[7] = d->rsrc, f[8] = d->csrc, f[9] = ia, f[10] = ja;
+  rma_same_fold(s, name, f, 11);
+}
+
 rma_bcm_t rma_desc_matrix(const rma_desc_t *d, rma_grid_t grid, rma_dtype_t dt, const void *data) {
   return (rma_bcm_t){grid, dt, d->m, d->n, d->mb, d->nb, d->rsrc, d->csrc, (void *)data, d->lld};
 }

@@ -37,6 +37,13 @@ void rma_desc_err(rma_desc_err_t *e, int key, const char *why);
  * DTYPE (NULL desc included). */
 int rma_desc_read(const int *desc, int dpos, rma_desc_t *d);
 
+/* Local. Append to the argument fingerprint s, as one value named name,
+ * what every process must pass alike about descriptor d (read unless
+ * unread != 0) and the 1-based (ia, ja): DTYPE, M, N, MB, NB, IMB, INB,
+ * RSRC, CSRC and the offsets (not CTXT or LLD, which are the process's own). */
+void rma_desc_same(rma_same_t *s, const char *name, const rma_desc_t *d, int unread, int ia,
+                   int ja);
+
 /*
  * Local. CHK1MAT's checks of sub(A) = A(ia:ia+ma-1, ja:ja+na-1) (1-based ia,
  * ja at positions dpos-2 and dpos-1; ma, na at mpos, npos) on grid g:

@@ -44,7 +44,14 @@ static int pgemm(rma_dtype_t dt, const char *routine, char transa, char transb, 
     rma_desc_check(&db, tb ? n : k, tb ? 4 : 5, tb ? k : n, tb ? 5 : 4, ib, jb, 14, &g, &e);
   if (!kc && dc.ctxt == da.ctxt)
     rma_desc_check(&dc, m, 3, n, 4, ic, jc, 19, &g, &e);
-  RMA_CALL(rma_info_agree(grid->ctx->comm, routine, e.key, e.why));
+  rma_same_t same = {0};
+  rma_same_char(&same, "transa", transa), rma_same_char(&same, "transb", transb);
+  rma_same_add(&same, "m", m), rma_same_add(&same, "n", n), rma_same_add(&same, "k", k);
+  rma_same_scalar(&same, "alpha", alpha), rma_same_scalar(&same, "beta", beta);
+  rma_desc_same(&same, "desca, ia or ja", &da, 0, ia, ja);
+  rma_desc_same(&same, "descb, ib or jb", &db, kb, ib, jb);
+  rma_desc_same(&same, "descc, ic or jc", &dc, kc, ic, jc);
+  RMA_CALL(rma_info_agree(grid->ctx->comm, routine, e.key, e.why, &same));
   if (!rma_desc_served(&da) || !rma_desc_served(&db) || !rma_desc_served(&dc))
     return RMA_ERR_NOT_IMPLEMENTED;
   rma_bcm_t A = rma_desc_matrix(&da, grid, dt, a), B = rma_desc_matrix(&db, grid, dt, b);

@@ -26,7 +26,10 @@ static int pgetrf(rma_dtype_t dt, const char *routine, int m, int n, void *a, in
     return rc;
   rma_desc_err_t e = {0, ""};
   rma_desc_check(&da, m, 1, n, 2, ia, ja, 6, &g, &e);
-  RMA_CALL(rma_info_agree(grid->ctx->comm, routine, e.key, e.why));
+  rma_same_t same = {0};
+  rma_same_add(&same, "m", m), rma_same_add(&same, "n", n);
+  rma_desc_same(&same, "desca, ia or ja", &da, 0, ia, ja);
+  RMA_CALL(rma_info_agree(grid->ctx->comm, routine, e.key, e.why, &same));
   if (!rma_desc_served(&da))
     return RMA_ERR_NOT_IMPLEMENTED;
   rma_bcm_t A = rma_desc_matrix(&da, grid, dt, a);

@@ -37,7 +37,12 @@ static int pgetrs(rma_dtype_t dt, const char *routine, char trans, int n, int nr
   rma_desc_check(&da, n, 2, n, 2, ia, ja, 7, &g, &e);
   if (!kb && db.ctxt == da.ctxt)
     rma_desc_check(&db, n, 2, nrhs, 3, ib, jb, 12, &g, &e);
-  RMA_CALL(rma_info_agree(grid->ctx->comm, routine, e.key, e.why));
+  rma_same_t same = {0};
+  rma_same_char(&same, "trans", trans), rma_same_add(&same, "n", n);
+  rma_same_add(&same, "nrhs", nrhs);
+  rma_desc_same(&same, "desca, ia or ja", &da, 0, ia, ja);
+  rma_desc_same(&same, "descb, ib or jb", &db, kb, ib, jb);
+  RMA_CALL(rma_info_agree(grid->ctx->comm, routine, e.key, e.why, &same));
   if (!rma_desc_served(&da) || !rma_desc_served(&db))
     return RMA_ERR_NOT_IMPLEMENTED;
   rma_bcm_t A = rma_desc_matrix(&da, grid, dt, a);

@@ -32,7 +32,10 @@ static int ppotrf(rma_dtype_t dt, const char *routine, char uplo, int n, void *a
   rma_desc_check(&da, n, 2, n, 2, ia, ja, 6, &g, &e);
   if (e.key == 0 && !rma_uplo_valid(uplo))
     snprintf(why, sizeof why, "uplo = '%c'", uplo), rma_desc_err(&e, 100, why);
-  RMA_CALL(rma_info_agree(grid->ctx->comm, routine, e.key, e.why));
+  rma_same_t same = {0};
+  rma_same_char(&same, "uplo", uplo), rma_same_add(&same, "n", n);
+  rma_desc_same(&same, "desca, ia or ja", &da, 0, ia, ja);
+  RMA_CALL(rma_info_agree(grid->ctx->comm, routine, e.key, e.why, &same));
   if (!rma_desc_served(&da))
     return RMA_ERR_NOT_IMPLEMENTED;
   rma_bcm_t A = rma_desc_matrix(&da, grid, dt, a);

@@ -41,7 +41,13 @@ static int psyrk(rma_dtype_t dt, int herk, const char *routine, char uplo, char 
   if (!ka && da.ctxt == dc.ctxt)
     rma_desc_check(&da, t ? k : n, t ? 4 : 3, t ? n : k, t ? 3 : 4, ia, ja, 9, &g, &e);
   rma_desc_check(&dc, n, 3, n, 3, ic, jc, 14, &g, &e);
-  RMA_CALL(rma_info_agree(grid->ctx->comm, routine, e.key, e.why));
+  rma_same_t same = {0};
+  rma_same_char(&same, "uplo", uplo), rma_same_char(&same, "trans", trans);
+  rma_same_add(&same, "n", n), rma_same_add(&same, "k", k);
+  rma_same_scalar(&same, "alpha", alpha), rma_same_scalar(&same, "beta", beta);
+  rma_desc_same(&same, "desca, ia or ja", &da, ka, ia, ja);
+  rma_desc_same(&same, "descc, ic or jc", &dc, 0, ic, jc);
+  RMA_CALL(rma_info_agree(grid->ctx->comm, routine, e.key, e.why, &same));
   if (!rma_desc_served(&da) || !rma_desc_served(&dc))
     return RMA_ERR_NOT_IMPLEMENTED;
   rma_bcm_t A = rma_desc_matrix(&da, grid, dt, a), C = rma_desc_matrix(&dc, grid, dt, c);

@@ -35,7 +35,11 @@ static int pinverse(rma_dtype_t dt, int potri, const char *routine, char uplo, c
   if (!potri && !rma_diag_valid(diag))
     snprintf(why, sizeof why, "diag = '%c'", diag), rma_desc_err(&e, 200, why);
   rma_desc_check(&da, n, 2 + d, n, 2 + d, ia, ja, 6 + d, &g, &e);
-  RMA_CALL(rma_info_agree(grid->ctx->comm, routine, e.key, e.why));
+  rma_same_t same = {0};
+  rma_same_char(&same, "uplo", uplo), rma_same_char(&same, "diag", diag);
+  rma_same_add(&same, "n", n);
+  rma_desc_same(&same, "desca, ia or ja", &da, 0, ia, ja);
+  RMA_CALL(rma_info_agree(grid->ctx->comm, routine, e.key, e.why, &same));
   if (!rma_desc_served(&da))
     return RMA_ERR_NOT_IMPLEMENTED;
   rma_bcm_t A = rma_desc_matrix(&da, grid, dt, a);
