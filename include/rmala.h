@@ -14,10 +14,12 @@
  * their argument verdict, that every rank passed the same arguments where
  * they must agree (sizes, block sizes, TRANS / UPLO / SIDE / DIAG, scalars
  * alpha and beta, GA handles, matrices' global shape, blocking, source
- * process and offsets; never local ones such as LLD or pointers): when they
- * differ, every rank returns RMA_ERR_ARGS_DIFFER, nothing modified, and one
- * message names the first argument that differs. A rank that does not call
- * the routine at all, or calls another one, cannot be told from a slow one.
+ * process and offsets; never local ones such as LLD or pointers): when
+ * every argument is legal but they differ, every rank returns
+ * RMA_ERR_ARGS_DIFFER, nothing modified, and one message names the first
+ * argument that differs (an argument illegal on any rank gives -i, as
+ * above). A rank that does not call the routine at all cannot be told from
+ * a slow one: the others wait for it.
  */
 #ifndef RMALA_H
 #define RMALA_H

@@ -64,13 +64,26 @@ int rma_info_agree(MPI_Comm comm, const char *routine, int key, const char *why,
   for (int i = 0; i < SLOTS; i++)
     mine[1 + 2 * i] = value[i], mine[2 + 2 * i] = ~value[i];
   MPI_Allreduce(mine, all, WORDS, MPI_INT64_T, MPI_MIN, comm);
-  int rank = 0;
+  int rank = 0, first = (int)all[0];
   MPI_Comm_rank(comm, &rank);
+  if (first != INT_MAX) {
+    // The rank that saw the first bad argument with the lowest rank number reports it.
+    int reporter = mine[0] == first ? rank : INT_MAX, who = 0;
+    MPI_Allreduce(&reporter, &who, 1, MPI_INT, MPI_MIN, comm);
+    int arg = first / 100, entry = first % 100;
+    if (rank == who && entry == 0)
+      fprintf(stderr, "rmala: %s: argument %d illegal (%s)\n", routine, arg, why ? why : "");
+    else if (rank == who)
+      fprintf(stderr, "rmala: %s: entry %d of argument %d illegal (%s)\n", routine, entry, arg,
+              why ? why : "");
+    return entry == 0 ? -arg : -first;
+  }
+  // Every argument legal everywhere: do they agree? Every rank sees the same
+  // smallest and largest values, so the same verdict, without another collective.
   for (int i = 0; i < SLOTS; i++) {
     int64_t lo = all[1 + 2 * i], hi = ~all[2 + 2 * i];
     if (lo == hi)
       continue;
-    // Every rank sees the same lo and hi: the same verdict everywhere, no second collective.
     const char *what = name[i] ? name[i] : "(unnamed)";
     if (rank == 0 && kind[i] == RMA_SAME_FOLDED)
       fprintf(stderr, "rmala: %s: arguments differ between ranks: %s\n", routine, what);
@@ -84,19 +97,7 @@ int rma_info_agree(MPI_Comm comm, const char *routine, int key, const char *why,
               routine, what, (long long)lo, (long long)hi);
     return RMA_ERR_ARGS_DIFFER;
   }
-  int first = (int)all[0];
-  if (first == INT_MAX)
-    return 0;
-  // The rank that saw the first bad argument with the lowest rank number reports it.
-  int reporter = mine[0] == first ? rank : INT_MAX, who = 0;
-  MPI_Allreduce(&reporter, &who, 1, MPI_INT, MPI_MIN, comm);
-  int arg = first / 100, entry = first % 100;
-  if (rank == who && entry == 0)
-    fprintf(stderr, "rmala: %s: argument %d illegal (%s)\n", routine, arg, why ? why : "");
-  else if (rank == who)
-    fprintf(stderr, "rmala: %s: entry %d of argument %d illegal (%s)\n", routine, entry, arg,
-            why ? why : "");
-  return entry == 0 ? -arg : -first;
+  return 0;
 }
 
 int rma_args_agree(MPI_Comm comm, const char *routine, int bad_arg, const char *why,

@@ -67,12 +67,13 @@ void rma_same_scalar(rma_same_t *s, const char *name, double _Complex x);
 /*
  * Collective over comm. Every rank passes the index of its first illegal
  * argument (0 when all are legal), the matching text and what must agree
- * over the ranks (same, NULL: nothing). One allreduce compares same over the
- * ranks: when any value differs, every rank returns RMA_ERR_ARGS_DIFFER and
- * rank 0 of comm prints "rmala: routine: arguments differ between ranks:
- * <name> ..." (a mismatch explains whatever else a rank found illegal).
- * Otherwise all ranks return -i for the smallest illegal index found on any
- * rank (0 when none), and one message "rmala: routine: argument i (...)".
+ * over the ranks (same; NULL: nothing but the routine's name). One
+ * allreduce carries both. All ranks return -i for the smallest illegal
+ * index found on any rank, and the rank that found it prints one message
+ * "rmala: routine: argument i illegal (...)". When every argument is legal
+ * everywhere but a value of same (or the routine's name) differs between
+ * ranks, all ranks return RMA_ERR_ARGS_DIFFER and rank 0 of comm prints
+ * "rmala: routine: arguments differ between ranks: <name> ...". Else 0.
  */
 int rma_args_agree(MPI_Comm comm, const char *routine, int bad_arg, const char *why,
                    const rma_same_t *same);
@@ -81,8 +82,8 @@ int rma_args_agree(MPI_Comm comm, const char *routine, int bad_arg, const char *
  * Collective over comm. rma_args_agree in ScaLAPACK's numbering: key =
  * 100 * i for argument i, 100 * i + j for entry j of descriptor argument i
  * (0: all legal). The smallest key on any rank wins, as PXERBLA's checks
- * take the minimum; returns -i or -(100 * i + j), and one message; or
- * RMA_ERR_ARGS_DIFFER when same differs over the ranks.
+ * take the minimum; returns -i or -(100 * i + j), and one message; or,
+ * every argument legal, RMA_ERR_ARGS_DIFFER when same differs over the ranks.
  */
 int rma_info_agree(MPI_Comm comm, const char *routine, int key, const char *why,
                    const rma_same_t *same);

@@ -5,7 +5,8 @@
  * For gemm, getrf, getrs, potrf and trsm on a 40 x 40 matrix in 8 x 8
  * blocks (on every grid of the P processes), the last rank alone passes
  * another value of one argument that every rank must pass alike: n (or m),
- * n = 0 (a quick return on that rank only), a matrix with another nb, or
+ * n = 0 (a quick return on that rank only), a matrix with another nb (its
+ * column blocking: every argument stays legal on every rank), or
  * another TRANS / UPLO / SIDE (getrf, which has none: another m). Checks,
  * for each case:
  *  - every rank returns RMA_ERR_ARGS_DIFFER (no hang: the test has ctest's
@@ -90,7 +91,7 @@ static int call(op_t op, diff_t diff, int odd, operands_t *o) {
   else if (odd && diff == DIFF_ZERO)
     n = 0;
   else if (odd && diff == DIFF_NB)
-    a.nb = a.mb = NB + 1, b.mb = NB + 1, cm.nb = NB + 1;
+    a.nb = NB + 1, cm.nb = NB + 1; // column blocks: the lld stays legal
   else if (odd && diff == DIFF_CHAR)
     c = 'T', uplo = 'U', side = 'R', m = N - 1;
   switch (op) {

@@ -11,7 +11,10 @@
  * PXERBLA message for them). pdgemm has no INFO, so its expected codes are
  * written out. Also: DTYPE 2 (11-entry) descriptors with IMB = MB give
  * pdgemm's result; with IMB != MB rmala returns RMA_ERR_NOT_IMPLEMENTED and
- * touches nothing. Exits 1 on any failure.
+ * touches nothing. Arguments that must agree (m, n, UPLO, JA, descriptor
+ * entries NB_A, M_C, RSRC_A or CSRC_A), legal but different on the last process:
+ * RMA_ERR_ARGS_DIFFER on every process, nothing changed, the next call
+ * works. Exits 1 on any failure.
  */
 #include <math.h>
 #include <mpi.h>
@@ -192,6 +195,56 @@ static void lu_cases(int ictxt) {
   pd_matrix_free(&A), pd_matrix_free(&B);
 }
 
+// Arguments every process must pass alike, differing on the last process only (all of them
+// legal): RMA_ERR_ARGS_DIFFER on every process, the arrays unchanged, the next call works.
+static void differ_cases(int ictxt) {
+  int me, np;
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  MPI_Comm_size(MPI_COMM_WORLD, &np);
+  if (np == 1)
+    return; // no other process to differ from
+  int odd = me == np - 1, d[9];
+  pd_matrix_t A, B, C;
+  // A: square blocks (P?POTRF's rule), lld padded so that RSRC_A + 1 keeps it legal.
+  pd_matrix_make(&A, ictxt, 9, 9, 2, 2, 0, 0, 2, 1, 0.0);
+  pd_matrix_make(&B, ictxt, 9, 9, 3, 2, 0, 0, 0, 2, 0.0);
+  pd_matrix_make(&C, ictxt, 9, 9, 4, 4, 0, 0, 0, 3, 0.0);
+#define ODD(desc, entry, value) (memcpy(d, (desc), sizeof d), d[(entry)-1] += odd * (value), d)
+  gemm_case("pdgemm, m differs", RMA_ERR_ARGS_DIFFER, 'N', 'N', 5 + odd, 5, 5, 1, A.desc, B.desc,
+            C.desc, &A, &B, &C);
+  gemm_case("pdgemm, NB_A differs", RMA_ERR_ARGS_DIFFER, 'N', 'N', 5, 5, 5, 1, ODD(A.desc, 6, 1),
+            B.desc, C.desc, &A, &B, &C);
+  gemm_case("pdgemm, M_C differs", RMA_ERR_ARGS_DIFFER, 'N', 'N', 5, 5, 5, 1, A.desc, B.desc,
+            ODD(C.desc, 3, -1), &A, &B, &C);
+  gemm_case("pdgemm after them", 0, 'N', 'N', 5, 5, 5, 1, A.desc, B.desc, C.desc, &A, &B, &C);
+  // pdgetrf and pdpotrf on A.
+  int *ipiv = calloc((size_t)A.locr + 9, sizeof(int));
+  double *copy = malloc(sizeof(double) * (size_t)A.len);
+  memcpy(copy, A.data, sizeof(double) * (size_t)A.len);
+  expect("pdgetrf, n differs", rma_pdgetrf(9, 9 - odd, A.data, 1, 1, A.desc, ipiv),
+         RMA_ERR_ARGS_DIFFER);
+  unchanged("pdgetrf, n differs", &A, copy);
+  int nprow, npcol, myrow, mycol;
+  Cblacs_gridinfo(ictxt, &nprow, &npcol, &myrow, &mycol);
+  expect("pdgetrf, RSRC_A or CSRC_A differs",
+         rma_pdgetrf(9, 9, A.data, 1, 1, ODD(A.desc, nprow > 1 ? 7 : 8, 1), ipiv),
+         RMA_ERR_ARGS_DIFFER);
+  unchanged("pdgetrf, RSRC_A or CSRC_A differs", &A, copy);
+  expect("pdpotrf, uplo differs", rma_pdpotrf(odd ? 'U' : 'L', 9, A.data, 1, 1, A.desc),
+         RMA_ERR_ARGS_DIFFER);
+  unchanged("pdpotrf, uplo differs", &A, copy);
+  expect("pdpotrf, ja differs", rma_pdpotrf('L', 8, A.data, 1, 1 + odd, A.desc),
+         RMA_ERR_ARGS_DIFFER);
+  unchanged("pdpotrf, ja differs", &A, copy);
+  // The next call: ScaLAPACK's INFO on the same A (it need not be positive definite).
+  int info = 0, n = 9, one = 1;
+  pdpotrf_("L", &n, copy, &one, &one, A.desc, &info, 1);
+  expect("pdpotrf after them (ScaLAPACK's INFO)", rma_pdpotrf('L', 9, A.data, 1, 1, A.desc), info);
+  free(copy), free(ipiv);
+  pd_matrix_free(&A), pd_matrix_free(&B), pd_matrix_free(&C);
+#undef ODD
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int np, ictxt, other;
@@ -203,6 +256,7 @@ int main(int argc, char **argv) {
   Cblacs_gridinit(&other, "Col", np / p, p);
   gemm_cases(ictxt, other);
   lu_cases(ictxt);
+  differ_cases(ictxt);
   Cblacs_gridexit(other);
   Cblacs_gridexit(ictxt);
   int status = rt_finish("test_pd_args", NULL, 0);
