@@ -60,6 +60,7 @@ typedef struct {
   double *pack; // one source grid row's blocks of A21^T (nb x lc)
 } chol_t;
 
+// Greatest common divisor (PBLAS's lcm(nprow, npcol) below).
 static int gcd(int x, int y) { return y == 0 ? x : gcd(y, x % y); }
 
 // Step 3's transpose: WAR (jb x my local columns from lcr, ld jb) gets, for
