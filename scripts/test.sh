@@ -13,8 +13,8 @@
 #   osc-pt2pt  the same with OMPI_MCA_osc=pt2pt
 #   osc-sm     the same with OMPI_MCA_osc=sm
 #   sim        the SimGrid SMPI build, RMALA_SIM_BUILD_DIR, with -DRMALA_SIMULATE=ON (smpicc): the
-#              sim tests (label sim: rmala's own dgemm and LU, and the pdgemm/pdgetrf model of sim/model,
-#              on a simulated 4-node cluster, P 4 and 16)
+#              sim tests (label sim: rmala's own dgemm, LU and Cholesky, and the pdgemm/pdgetrf/pdpotrf
+#              model of sim/model, on a simulated 4-node cluster, P 4 and 16)
 #   ga-free    a third build, RMALA_GAFREE_BUILD_DIR, with -DRMALA_WITH_GA=OFF and
 #              -DBUILD_SHARED_LIBS=ON (Open MPI): librmala.so and librmala_scalapack.so; unit, ops
 #              (the engine through the native API), native, scalapack, coll, pipeline and install
