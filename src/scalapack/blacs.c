@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/engine.h"
 #include "core/error.h"
 #include "core/options.h"
 #include "native/grid.h"
-#include "core/engine.h"
 
 // BLACS_GET's "what" for the system handle of a context's own communicator.
 #define BLACS_GET_CONTEXT_COMM 10

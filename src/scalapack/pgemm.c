@@ -14,10 +14,10 @@
 #include "scalapack/desc.h"
 
 // P?GEMM of type dt, named routine.
-static int pgemm(rma_dtype_t dt, const char *routine, char transa, char transb, int m, int n,
-                 int k, rma_scalar_t alpha, const void *a, int ia, int ja, const int *desca,
-                 const void *b, int ib, int jb, const int *descb, rma_scalar_t beta, void *c,
-                 int ic, int jc, const int *descc) {
+static int pgemm(rma_dtype_t dt, const char *routine, char transa, char transb, int m, int n, int k,
+                 rma_scalar_t alpha, const void *a, int ia, int ja, const int *desca, const void *b,
+                 int ib, int jb, const int *descb, rma_scalar_t beta, void *c, int ic, int jc,
+                 const int *descc) {
   rma_desc_t da, db, dc;
   rma_desc_grid_t g;
   rma_grid_t grid;

@@ -17,8 +17,8 @@
 
 // P?SYRK (herk 0) or P?HERK (herk 1) of type dt, named routine. PBLAS
 // takes the context from DESCC (argument 14).
-static int psyrk(rma_dtype_t dt, int herk, const char *routine, char uplo, char trans, int n,
-                 int k, rma_scalar_t alpha, const void *a, int ia, int ja, const int *desca,
+static int psyrk(rma_dtype_t dt, int herk, const char *routine, char uplo, char trans, int n, int k,
+                 rma_scalar_t alpha, const void *a, int ia, int ja, const int *desca,
                  rma_scalar_t beta, void *c, int ic, int jc, const int *descc) {
   rma_desc_t da, dc;
   rma_desc_grid_t g;

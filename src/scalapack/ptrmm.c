@@ -16,8 +16,8 @@
 // P?TRMM of type dt, named routine. PBLAS takes the context from DESCB
 // (argument 15).
 static int ptrmm(rma_dtype_t dt, const char *routine, char side, char uplo, char transa, char diag,
-                 int m, int n, rma_scalar_t alpha, const void *a, int ia, int ja,
-                 const int *desca, void *b, int ib, int jb, const int *descb) {
+                 int m, int n, rma_scalar_t alpha, const void *a, int ia, int ja, const int *desca,
+                 void *b, int ib, int jb, const int *descb) {
   rma_desc_t da, db;
   rma_desc_grid_t g;
   rma_grid_t grid;
