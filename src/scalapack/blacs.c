@@ -101,6 +101,19 @@ static int blacs_enter(int ictxt, rma_desc_grid_t *g, rma_grid_t *grid) {
   return rma_blacs_grid(ictxt, grid);
 }
 
+void rma_pd_check_second(const rma_desc_t *d, int ctxt, int ma, int mpos, int na, int npos, int ib,
+                         int jb, int dpos, const rma_desc_grid_t *g, rma_desc_err_t *e) {
+  rma_desc_grid_t own = *g;
+  rma_desc_err_t mine = {0, ""};
+  if (d->ctxt != ctxt)
+    Cblacs_gridinfo(d->ctxt, &own.nprow, &own.npcol, &own.myrow, &own.mycol);
+  if (own.nprow >= 1 && own.npcol >= 1 && own.myrow >= 0 && own.mycol >= 0)
+    rma_desc_check(d, ma, mpos, na, npos, ib, jb, dpos, &own, &mine);
+  if (!mine.key && d->ctxt != ctxt)
+    rma_desc_err(&mine, 100 * dpos + 2, "its context is not the first descriptor's");
+  rma_desc_err(e, mine.key, mine.why);
+}
+
 int rma_pd_enter(const char *routine, const char *what, const int *desc, int dpos, rma_desc_t *d,
                  rma_desc_grid_t *g, rma_grid_t *grid) {
   int key = rma_desc_read(desc, dpos, d);

@@ -11,7 +11,11 @@
  * PXERBLA message for them). pdgemm has no INFO, so its expected codes are
  * written out. Also: DTYPE 2 (11-entry) descriptors with IMB = MB give
  * pdgemm's result; with IMB != MB rmala returns RMA_ERR_NOT_IMPLEMENTED and
- * touches nothing. Exits 1 on any failure.
+ * touches nothing. rma_pdtrmm / rma_pdsyrk number as PBLAS does (the
+ * context DESCA's, a window past the array blaming its IA / JA), and a
+ * pdgetrs DESCB of another context gets ScaLAPACK's INFO (its entries are
+ * checked on its own grid first): cases the fuzzer (tests/scalapack/fuzz)
+ * found. Exits 1 on any failure.
  */
 #include <math.h>
 #include <mpi.h>
@@ -59,10 +63,10 @@ static void gemm_cases(int ictxt, int other) {
   gemm_case("n < 0", -4, 'N', 'N', 5, -1, 5, 1, A.desc, B.desc, C.desc, &A, &B, &C);
   gemm_case("k < 0", -5, 'N', 'N', 5, 5, -1, 1, A.desc, B.desc, C.desc, &A, &B, &C);
   gemm_case("ia = 0", -8, 'N', 'N', 5, 5, 5, 0, A.desc, B.desc, C.desc, &A, &B, &C);
-  gemm_case("ia + m - 1 > M_A (blames m)", -3, 'N', 'N', 5, 5, 5, 6, A.desc, B.desc, C.desc, &A, &B,
-            &C);
-  gemm_case("ia + k - 1 > M_A for A^T (blames k)", -5, 'T', 'N', 5, 5, 5, 6, A.desc, B.desc, C.desc,
-            &A, &B, &C);
+  gemm_case("ia + m - 1 > M_A (blames ia, as PB_Cchkmat)", -8, 'N', 'N', 5, 5, 5, 6, A.desc, B.desc,
+            C.desc, &A, &B, &C);
+  gemm_case("ia + k - 1 > M_A for A^T (blames ia)", -8, 'T', 'N', 5, 5, 5, 6, A.desc, B.desc,
+            C.desc, &A, &B, &C);
   gemm_case("DTYPE_A", -1001, 'N', 'N', 5, 5, 5, 1, SPOIL(A.desc, 1, 7), B.desc, C.desc, &A, &B,
             &C);
   gemm_case("MB_A", -1005, 'N', 'N', 5, 5, 5, 1, SPOIL(A.desc, 5, 0), B.desc, C.desc, &A, &B, &C);
@@ -124,7 +128,7 @@ static void gemm_cases(int ictxt, int other) {
 }
 
 // pdgetrf / pdgetrs cases, each also given to ScaLAPACK (same INFO wanted).
-static void lu_cases(int ictxt) {
+static void lu_cases(int ictxt, int other) {
   int nprow, npcol, myrow, mycol;
   Cblacs_gridinfo(ictxt, &nprow, &npcol, &myrow, &mycol);
   pd_matrix_t A, B;
@@ -184,9 +188,43 @@ static void lu_cases(int ictxt) {
     memcpy(B.data, copy, sizeof(double) * (size_t)B.len);
     free(copy);
   }
+  // DESCB of another context (found by tests/scalapack/fuzz): PDGETRS checks
+  // its entries on that context's grid first (CSRC past it at np 3 and 6),
+  // and blames its CTXT (-1202) only when they pass.
+  {
+    int db[9], info = 0, one = 1, n = 8, nrhs = 2;
+    memcpy(db, B.desc, sizeof db);
+    db[1] = other, db[7] = npcol - 1;
+    int rc = rma_pdgetrs('N', 8, 2, A.data, 1, 1, A.desc, ipiv, B.data, 1, 1, db);
+    pdgetrs_("N", &n, &nrhs, A.data, &one, &one, A.desc, ipiv, B.data, &one, &one, db, &info, 1);
+    char what[96];
+    snprintf(what, sizeof what, "pdgetrs DESCB of another grid (ScaLAPACK says %d)", info);
+    expect(what, rc, info);
+  }
   expect("legal rma_pdgetrs",
          rma_pdgetrs('N', 8, 2, A.data, 1, 1, A.desc, ipiv, B.data, 1, 1, B.desc), 0);
   free(ipiv);
+  pd_matrix_free(&A), pd_matrix_free(&B);
+}
+
+// P?TRMM and P?SYRK number as PBLAS does (found by tests/scalapack/fuzz):
+// the context is DESCA's, a window past M or N blames IB / IC (PB_Cchkmat).
+static void pblas_cases(int ictxt, int other) {
+  pd_matrix_t A, B;
+  pd_matrix_make(&A, ictxt, 9, 9, 3, 3, 0, 0, 0, 6, 0.0);
+  pd_matrix_make(&B, ictxt, 9, 9, 2, 3, 0, 0, 0, 7, 0.0);
+  int db[9];
+  memcpy(db, B.desc, sizeof db);
+  db[1] = other;
+  expect("pdtrmm DESCB of another grid",
+         rma_pdtrmm('L', 'L', 'N', 'N', 5, 5, 1.0, A.data, 1, 1, A.desc, B.data, 1, 1, db), -1502);
+  expect("pdtrmm sub(B) past M_B (blames ib)",
+         rma_pdtrmm('L', 'L', 'N', 'N', 5, 5, 1.0, A.data, 1, 1, A.desc, B.data, 6, 1, B.desc),
+         -13);
+  expect("pdsyrk DESCC of another grid",
+         rma_pdsyrk('L', 'N', 5, 5, 1.0, A.data, 1, 1, A.desc, 1.0, B.data, 1, 1, db), -1402);
+  expect("pdsyrk sub(C) past N_C (blames jc)",
+         rma_pdsyrk('U', 'N', 5, 5, 1.0, A.data, 1, 1, A.desc, 1.0, B.data, 1, 6, B.desc), -13);
   pd_matrix_free(&A), pd_matrix_free(&B);
 }
 
@@ -200,7 +238,8 @@ int main(int argc, char **argv) {
   Cblacs_get(-1, 0, &other);
   Cblacs_gridinit(&other, "Col", np / p, p);
   gemm_cases(ictxt, other);
-  lu_cases(ictxt);
+  lu_cases(ictxt, other);
+  pblas_cases(ictxt, other);
   Cblacs_gridexit(other);
   Cblacs_gridexit(ictxt);
   int status = rt_finish("test_pd_args", NULL, 0);
