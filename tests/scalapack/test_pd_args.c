@@ -85,6 +85,8 @@ static void gemm_cases(int ictxt, int other) {
   gemm_case("LLD_C", -1909, 'N', 'N', 5, 5, 5, 1, A.desc, B.desc, SPOIL(C.desc, 9, 0), &A, &B, &C);
   gemm_case("two errors: the smaller wins", -1006, 'N', 'N', 5, 5, 5, 1, SPOIL(A.desc, 6, 0),
             B.desc, SPOIL(C.desc, 9, 0), &A, &B, &C);
+  gemm_case("k = 0, LLD_A = 1 below its local rows (empty sub(A)): legal, as PB_Cchkmat", 0, 'N',
+            'N', 5, 5, 0, 1, SPOIL(A.desc, 9, 1), B.desc, C.desc, &A, &B, &C);
   gemm_case("k = 0, alpha*AB vanishes: legal", 0, 'N', 'N', 5, 5, 0, 1, A.desc, B.desc, C.desc, &A,
             &B, &C);
   // That last one scaled sub(C) by 0.5: put C back for what follows.
