@@ -21,7 +21,7 @@
 #              tests at np 1-3 (the install tests of a shared build: dynamic pkg-config consumer,
 #              nm -D of the drop-in, the Debian package), and librmala references no GA symbol
 #   sanitize   a Debug build, RMALA_SANITIZE_BUILD_DIR, with -DRMALA_SANITIZE=address,undefined
-#              (Open MPI): every test except the sim label at np <= 4 (the fuzzer with 1/8 of its
+#              (Open MPI): every test except the sim label at np <= 4 (the fuzzer with 1/16 of its
 #              cases), with leak checking at exit
 #              (suppressions for MPI, GA, UCX and OpenBLAS internals: tests/sanitize/*.supp); an
 #              ASan, UBSan or LeakSanitizer finding fails its test
