@@ -46,14 +46,16 @@
  *     well conditioned (diagonal + order + 1, unit triangles' off-diagonal
  *     / (order + 1)); getrs / potrs solve with a factor written directly
  *     (pivots the identity). A legal call ScaLAPACK refuses that rmala
- *     serves (documented beyond-ScaLAPACK layouts) is checked by its guards.
+ *     serves (documented beyond-ScaLAPACK layouts) is checked by its guards
+ *     and the entries outside its window only.
  * Environment: RMALA_FUZZ_SEED (default 24; "time": from the clock),
  * RMALA_FUZZ_CASES (default per np, 1/16 under AddressSanitizer),
  * RMALA_FUZZ_FIRST (first case index: replay one case with CASES=1 at the
- * same np), RMALA_FUZZ_TRACE=1 (rank 0 prints each case before running it:
- * the last line names a case that crashed or hung). Prints the seed, cases run, the legal / illegal
- * split and the worst ratio per routine; a failure prints the case in full with its replay line.
- * Exits 1 on any failure.
+ * same np), RMALA_FUZZ_TRACE=1 (rank 0 prints each case before running
+ * it: the last line names a case that crashed or hung). MPI waits yield
+ * (Open MPI's mpi_yield_when_idle, unless set). Prints the seed, cases run,
+ * the legal / illegal split and the worst ratio per routine; a failure
+ * prints the case in full with its replay line. Exits 1 on any failure.
  */
 #define _POSIX_C_SOURCE 200809L // setenv, dup, dup2
 #include <complex.h>
