@@ -12,7 +12,9 @@
  * 300); per matrix MB, NB in {1, 2, 3, 4, 5, 7, 8, 16, 32, 64}, RSRC /
  * CSRC, IA / JA offsets, M / N beyond the window, LLD just legal (local
  * rows) or padded, DTYPE 1 or 2 (IMB = MB, INB = NB); transposes, UPLO,
- * SIDE, DIAG (upper or lower case), alpha / beta 0, 1 or other. Layouts
+ * SIDE, DIAG (upper or lower case), alpha / beta 0, 1 or other; 10% of
+ * the P?POTRF and P?TRTRI ones with a diagonal entry -1 / 0 (INFO > 0:
+ * ScaLAPACK's INFO, nothing written outside the window). Layouts
  * of the routines with INFO follow ScaLAPACK's alignment rules (MB = NB,
  * windows on block boundaries, B's rows A's) in 90% of their cases,
  * PBLAS routines take any.
@@ -178,6 +180,7 @@ typedef struct {
   double complex alpha, beta;
   fz_win_t w[3];
   int kind, which, lower; /* perturbation, its matrix or argument, lower-case chars */
+  int zero_at;            /* potrf / trtri: diagonal entry (1-based) made <= 0, INFO > 0 */
 } fz_case_t;
 
 // A matrix's local arrays: rmala's (x), ScaLAPACK's copy (s) and the input
@@ -198,7 +201,7 @@ typedef struct {
 static fz_grid_t grids[16];
 static int ngrids, me, np;
 static int trace; /* RMALA_FUZZ_TRACE=1: every case printed before its call */
-static long nlegal, nillegal, nbeyond, noutside, nrun[NR];
+static long nlegal, nillegal, nbeyond, npositive, noutside, nrun[NR];
 
 // ---- Drawing cases ----------------------------------------------------------
 
@@ -370,6 +373,10 @@ static void draw(fz_case_t *c, uint64_t seed, long index) {
     c->w[c->which].ja = 0;
   else if (c->kind == K_UNSERVED) // LLD room for the rows IMB = MB - 1 moves
     c->w[c->which].dtype = 2, c->w[c->which].pad = c->w[c->which].MB;
+  // 10% of the legal aligned P?POTRF / P?TRTRI (DIAG 'N') cases: INFO j > 0.
+  if (c->kind == K_NONE && aligned && c->sz[0] > 0 &&
+      (c->r == R_POTRF || (c->r == R_TRTRI && c->ch[1] == 'N')) && rt_rand(&st, 10) == 0)
+    c->zero_at = 1 + rt_rand(&st, c->sz[0]);
   if (c->lower)
     for (int i = 0; i < nch[c->r]; i++)
       c->ch[i] = (char)(c->ch[i] - 'A' + 'a');
@@ -384,6 +391,9 @@ static void describe(const fz_case_t *c, uint64_t seed, char *out, size_t len) {
                     kname[c->kind], grids[c->grid].what, c->ch);
   for (int i = 0; i < nsz[c->r]; i++)
     at += snprintf(out + at, len - (size_t)at, " %d", c->sz[i]);
+  if (c->zero_at)
+    at += snprintf(out + at, len - (size_t)at, " diagonal entry %d made %s", c->zero_at,
+                   c->r == R_POTRF ? "-1" : "0");
   at += snprintf(out + at, len - (size_t)at, " alpha %g%+gi beta %g%+gi", creal(c->alpha),
                  cimag(c->alpha), creal(c->beta), cimag(c->beta));
   for (int i = 0; i < nmat[c->r]; i++) {
@@ -512,8 +522,10 @@ static void release(fz_mat_t *m) {
 // Window (i0, j0, n x n) (0-based) well conditioned for the routines'
 // triangles and factors: mode 'D' diagonal + n + 1 (sign kept), 'H' real
 // diagonal |.| + n + 1, 'U' off-diagonal / (n + 1) (unit diagonal), 'L'
-// strictly lower part / (n + 1) and diagonal + n + 1 (an LU factor).
-static void condition(fz_mat_t *m, int i0, int j0, int rows, int cols, char mode) {
+// strictly lower part / (n + 1) and diagonal + n + 1 (an LU factor); then
+// diagonal entry zero_at (1-based, 0 none) := value.
+static void condition(fz_mat_t *m, int i0, int j0, int rows, int cols, char mode, int zero_at,
+                      double value) {
   pd_tmatrix_t *x = &m->x;
   if (!m->inside)
     return;
@@ -533,6 +545,8 @@ static void condition(fz_mat_t *m, int i0, int j0, int rows, int cols, char mode
         v += creal(v) >= 0 ? n + 1 : -(n + 1);
       else if (gi != gj && (mode == 'U' || (mode == 'L' && gi > gj)))
         v /= n + 1;
+      if (gi == gj && gi + 1 == zero_at)
+        v = value;
       te_put(x->t, x->data, e, v);
     }
 }
@@ -848,25 +862,27 @@ static void run_case(const fz_case_t *c, uint64_t seed) {
     make(&m[i], c, i, ms % 100000 + 10 * (uint64_t)i);
   // Inputs made well conditioned where the routine solves or factors.
   const fz_win_t *w = c->w;
+  int z = c->zero_at;
+  double zv = c->r == R_POTRF ? -1.0 : 0.0;
   char uplo_unit = c->ch[3] == 'U' || c->ch[3] == 'u' ? 'U' : 'D';
   char diag = c->ch[1] == 'U' || c->ch[1] == 'u' ? 'U' : 'D';
   switch (c->r) {
   case R_GETRF:
-    condition(&m[0], w[0].ia - 1, w[0].ja - 1, w[0].rows, w[0].cols, 'D');
+    condition(&m[0], w[0].ia - 1, w[0].ja - 1, w[0].rows, w[0].cols, 'D', z, zv);
     break;
   case R_GETRS:
-    condition(&m[0], w[0].ia - 1, w[0].ja - 1, w[0].rows, w[0].cols, 'L');
+    condition(&m[0], w[0].ia - 1, w[0].ja - 1, w[0].rows, w[0].cols, 'L', z, zv);
     break;
   case R_POTRF:
   case R_POTRS:
   case R_POTRI:
-    condition(&m[0], w[0].ia - 1, w[0].ja - 1, w[0].rows, w[0].cols, 'H');
+    condition(&m[0], w[0].ia - 1, w[0].ja - 1, w[0].rows, w[0].cols, 'H', z, zv);
     break;
   case R_TRSM:
-    condition(&m[0], w[0].ia - 1, w[0].ja - 1, w[0].rows, w[0].cols, uplo_unit);
+    condition(&m[0], w[0].ia - 1, w[0].ja - 1, w[0].rows, w[0].cols, uplo_unit, z, zv);
     break;
   case R_TRTRI:
-    condition(&m[0], w[0].ia - 1, w[0].ja - 1, w[0].rows, w[0].cols, diag);
+    condition(&m[0], w[0].ia - 1, w[0].ja - 1, w[0].rows, w[0].cols, diag, z, zv);
     break;
   }
   for (int i = 0; i < n; i++)
@@ -895,7 +911,7 @@ static void run_case(const fz_case_t *c, uint64_t seed) {
   // Every rank's code against its own expectation; INFO < 0 of a legal
   // case: ScaLAPACK refused a layout rmala serves (guards checked only).
   int beyond = !illegal && g->inside && info < 0 && rc == 0;
-  if (!illegal && g->inside && info < 0 && !beyond)
+  if (!illegal && g->inside && info != 0 && !beyond)
     want = info;
   int bad = rc != want && !beyond, any;
   MPI_Allreduce(&bad, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
@@ -911,20 +927,31 @@ static void run_case(const fz_case_t *c, uint64_t seed) {
     free(all);
   }
   // The case's class, the same on every rank: refused (illegal, or a legal
-  // layout ScaLAPACK and rmala both refuse), beyond ScaLAPACK, or compared.
-  int refused = illegal || (g->inside && want != 0), legal_run;
+  // layout ScaLAPACK and rmala both refuse), INFO > 0 (ScaLAPACK's), beyond
+  // ScaLAPACK, or compared.
+  int refused = illegal || (g->inside && want < 0), positive = g->inside && want > 0, legal_run;
   MPI_Allreduce(MPI_IN_PLACE, &refused, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-  legal_run = !refused && (!g->inside || rc == 0);
+  MPI_Allreduce(MPI_IN_PLACE, &positive, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  legal_run = !refused && !positive && (!g->inside || rc == 0);
   MPI_Allreduce(MPI_IN_PLACE, &legal_run, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
   if (refused)
     nillegal++;
+  else if (positive)
+    npositive++;
   else if (beyond)
     nbeyond++;
   else
     nlegal++;
   // Nothing outside the output window (nothing at all when refused).
-  if (!untouched(c, m, legal_run && g->inside ? wr : -1, why, sizeof why))
+  int writes = (legal_run || (positive && !refused)) && g->inside;
+  if (!untouched(c, m, writes ? wr : -1, why, sizeof why))
     rt_fail_same("%s:%s", what, why);
+  if (positive && !refused) { // INFO > 0: the window's content is the routine's own
+    long outside;
+    wdiff(&m[wr], &c->w[wr], &outside);
+    if (outside)
+      rt_fail_same("%s: %ld entries outside the output window changed", what, outside);
+  }
   if (legal_run) {
     const fz_win_t *o = &c->w[wr];
     long outside;
@@ -1069,9 +1096,10 @@ int main(int argc, char **argv) {
   }
   double t1 = MPI_Wtime();
   if (me == 0) {
-    printf("test_fuzz: %ld cases in %.1f s: %ld legal compared with ScaLAPACK, %ld legal beyond "
-           "ScaLAPACK (guards only), %ld illegal; %ld on ranks outside their context\n",
-           cases, t1 - t0, nlegal, nbeyond, nillegal, noutside);
+    printf("test_fuzz: %ld cases in %.1f s: %ld legal compared with ScaLAPACK, %ld legal with "
+           "ScaLAPACK's INFO > 0, %ld legal beyond ScaLAPACK (guards only), %ld illegal; %ld on "
+           "ranks outside their context\n",
+           cases, t1 - t0, nlegal, npositive, nbeyond, nillegal, noutside);
     printf("test_fuzz: calls per routine:");
     for (int r = 0; r < NR; r++)
       printf(" %s %ld", rname[r], nrun[r]);
