@@ -4,7 +4,7 @@
 # runs sim/rmala-sim under smpirun for each rank count and implementation, writes CSV + JSON rows
 # and a PNG of the weak-scaling curves.
 #   bash scripts/simulate.sh [--platform NAME] [--ranks LIST] [--n-per-rank N | --n N] [--nb NB]
-#                            [--op dgemm|lu] [--impl LIST] [--data shared|real] [--out DIR]
+#                            [--op dgemm|lu|potrf] [--impl LIST] [--data shared|real] [--out DIR]
 #   --platform    torus (torus-xt4: Cray XT4-like 3-D torus, 4 cores/node), fattree-fdr (InfiniBand
 #                 FDR, 16 cores/node), fattree-edr (EDR, 32 cores/node), this-machine (1 node,
 #                 2 cores), cluster-small (4 x 4 smoke platform), or any sim/platforms/NAME.xml
@@ -15,10 +15,10 @@
 #   --nb          block size, or auto: n-per-rank, i.e. one block per process and dimension on a
 #                 square grid (the core paper's regular distribution; few, large transfers, which
 #                 is also what keeps P = 4096 affordable to simulate) for dgemm, 128 for LU
-#                 (default auto)
+#                 and potrf (default auto)
 #   --model-nb    block size of the PBLAS comparator MODEL (default: as --nb; its pdgemm steps
 #                 through k 32 columns at a time whatever nb >= 32, as PBLAS does)
-#   --op          dgemm or lu (default dgemm)
+#   --op          dgemm, lu or potrf (Cholesky, UPLO L; model: the pdpotrf MODEL) (default dgemm)
 #   --impl        comma-separated: rma (rmala's own code) and/or model (the PBLAS comparator
 #                 MODEL, rmala-sim --impl model; rows say no-model while rmala-sim lacks it)
 #                 (default rma,model)
@@ -37,7 +37,7 @@
 #   --out         directory for simulate.csv, simulate.json, simulate.png, hostfiles and one log
 #                 per run (default sim-results/)
 # Rows (CSV and JSON, appended): platform, op, impl, ranks, n, nb, simulated_s, gflops (2 n^3 for
-# dgemm, 2/3 n^3 for LU, over the simulated seconds), efficiency (gflops / (P x the per-core rate
+# dgemm, 2/3 n^3 for LU, 1/3 n^3 for potrf, over the simulated seconds), efficiency (gflops / (P x the per-core rate
 # of the kernel MODEL for the local dgemm, m = n = n/sqrt(P), k = nb)), wall_s and peak_rss_kb of
 # the simulation process (/usr/bin/time; shared-malloc pages count once per mapping: an upper
 # bound), check ratio, status (ok, skipped = shared malloc, FAIL, no-model), peak_pss_kb (the
@@ -86,8 +86,8 @@ while [ $# -gt 0 ]; do
     exit 2
   }
 done
-case "$op" in dgemm | lu) ;; *)
-  echo "simulate: --op must be dgemm or lu (got '$op')" >&2
+case "$op" in dgemm | lu | potrf) ;; *)
+  echo "simulate: --op must be dgemm, lu or potrf (got '$op')" >&2
   exit 2
   ;;
 esac
@@ -195,8 +195,8 @@ for p in ${ranks//,/ }; do
   fi
   # Block size: auto = n-per-rank (weak scaling) or n / ceil(sqrt(P)) (fixed n).
   bp=$nb
-  if [ "$bp" = auto ] && [ "$op" = lu ]; then
-    bp=128 # LU's panel is on the critical path: ScaLAPACK-size blocks
+  if [ "$bp" = auto ] && [ "$op" != dgemm ]; then
+    bp=128 # the factorizations' panels are on the critical path: ScaLAPACK-size blocks
   elif [ "$bp" = auto ]; then
     bp=$npr
     [ -z "$n" ] || bp=$(awk -v n="$n" -v p="$p" 'BEGIN { q = int(sqrt(p)); if (q * q < p) q++; b = int((n + q - 1) / q); print (b < 1 ? 1 : b) }')
@@ -254,7 +254,7 @@ for p in ${ranks//,/ }; do
       r_status=FAIL status=1
       [ "$rc" = 124 ] && r_status=timeout
     fi
-    gf=$(awk -v n="$nn" -v t="$r_sim" -v op="$op" 'BEGIN { if (t > 0) printf "%.6g", (op == "lu" ? 2.0 / 3 : 2) * n * n * n / t * 1e-9 }')
+    gf=$(awk -v n="$nn" -v t="$r_sim" -v op="$op" 'BEGIN { if (t > 0) printf "%.6g", (op == "lu" ? 2.0 / 3 : op == "potrf" ? 1.0 / 3 : 2) * n * n * n / t * 1e-9 }')
     eff=$(awk -v g="$gf" -v r="$rate" -v p="$p" 'BEGIN { if (g > 0 && r > 0) printf "%.4f", g / (p * r) }')
     label=$platform
     [ "$kscale" = 1 ] || label="$label/x$kscale"

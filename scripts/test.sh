@@ -13,15 +13,16 @@
 #   osc-pt2pt  the same with OMPI_MCA_osc=pt2pt
 #   osc-sm     the same with OMPI_MCA_osc=sm
 #   sim        the SimGrid SMPI build, RMALA_SIM_BUILD_DIR, with -DRMALA_SIMULATE=ON (smpicc): the
-#              sim tests (label sim: rmala's own dgemm and LU, and the pdgemm/pdgetrf model of sim/model,
-#              on a simulated 4-node cluster, P 4 and 16)
+#              sim tests (label sim: rmala's own dgemm, LU and Cholesky, and the pdgemm/pdgetrf/pdpotrf
+#              model of sim/model, on a simulated 4-node cluster, P 4 and 16)
 #   ga-free    a third build, RMALA_GAFREE_BUILD_DIR, with -DRMALA_WITH_GA=OFF and
 #              -DBUILD_SHARED_LIBS=ON (Open MPI): librmala.so and librmala_scalapack.so; unit, ops
 #              (the engine through the native API), native, scalapack, coll, pipeline and install
 #              tests at np 1-3 (the install tests of a shared build: dynamic pkg-config consumer,
 #              nm -D of the drop-in, the Debian package), and librmala references no GA symbol
 #   sanitize   a Debug build, RMALA_SANITIZE_BUILD_DIR, with -DRMALA_SANITIZE=address,undefined
-#              (Open MPI): every test except the sim label at np <= 4, with leak checking at exit
+#              (Open MPI): every test except the sim label at np <= 4 (the fuzzer with 1/16 of its
+#              cases), with leak checking at exit
 #              (suppressions for MPI, GA, UCX and OpenBLAS internals: tests/sanitize/*.supp); an
 #              ASan, UBSan or LeakSanitizer finding fails its test
 # The OMPI_MCA_osc variables override the "osc = ^ucx,pt2pt" of Debian's
@@ -96,16 +97,19 @@ deadline=$((start + RMALA_TOTAL_BUDGET))
 # front-end), np 2 and 3. MPICH's np 3 tests are fast only with the ucx_yield preload its build sets
 # for them (without it MPICH's waits never yield the core, and at np 3 on 2 cores test_lu took
 # 325-460 s, test_dgemm 554 s).
-# test_jacobi_imbalance (20-60 s per run of sleeping and oversubscribed ranks, by design) runs in
-# the openmpi and sanitize phases only: the subset phases have 300 s each.
-subset=(-L '^(ops|ga|rma|native|scalapack|coll|pipeline)$' -R '_np[23]$' -E 'jacobi_imbalance')
+# test_jacobi_imbalance (20-60 s per run of sleeping and oversubscribed ranks, by design) and the
+# ScaLAPACK front-end's fuzzer (label fuzz, tests/scalapack/fuzz: 20-60 s per np; it checks the
+# front-end's arguments and guards, which no MPI stack changes) run in the openmpi and sanitize
+# phases only: the subset phases have 300 s each.
+subset=(-L '^(ops|ga|rma|native|scalapack|coll|pipeline)$' -R '_np[23]$' -E 'jacobi_imbalance|fuzz')
 # MPICH's selection: the subset and the fault test (label fault: kill_rank, a rank SIGKILLed inside
 # each operation ends the job within 10 s under Hydra too; ~50 s).
 mpich=(-L '^(ops|ga|rma|native|scalapack|coll|pipeline|fault)$' -R '_np[23]$|^kill_rank$'
-  -E 'jacobi_imbalance')
+  -E 'jacobi_imbalance|fuzz')
 # The GA-free build's selection: its unit tests (named unit_*), the engine and the front-ends it
-# has at np 1-3, and the consumer test.
-gafree=(-L '^(unit|ops|native|scalapack|coll|pipeline|install)$' -R 'unit_|install|_np[123]$')
+# has at np 1-3 (not the fuzzer), and the consumer test.
+gafree=(-L '^(unit|ops|native|scalapack|coll|pipeline|install)$' -R 'unit_|install|_np[123]$'
+  -E 'fuzz')
 # The sanitize phase's selection: every label but sim, MPI tests at np <= 4 (no _np6).
 sanitize=(-LE '^sim$' -E '_np6$')
 

@@ -3,16 +3,17 @@
  * simulation build (smpicc, run by smpirun on a SimGrid platform; it also
  * runs under a real MPI).
  *
- *   rmala-sim [--op dgemm|lu] [--n N] [--nb NB] [--impl rma|model] [--warmup W]
+ *   rmala-sim [--op dgemm|lu|potrf] [--n N] [--nb NB] [--impl rma|model] [--warmup W]
  *
- * --impl rma (default) times rmala (rma_dmatrix_gemm / rma_dmatrix_getrf);
- * --impl model times the MODEL of ScaLAPACK 2.x's pdgemm / pdgetrf
- * (sim/model, rma_model_gemm / rma_model_getrf: not ScaLAPACK, a plain-MPI
- * copy of its algorithms, validated against it by sim/model/validate.c) on
+ * --impl rma (default) times rmala (rma_dmatrix_gemm / rma_dmatrix_getrf /
+ * rma_dmatrix_potrf 'L'); --impl model times the MODEL of ScaLAPACK 2.x's
+ * pdgemm / pdgetrf / pdpotrf (sim/model, rma_model_gemm / _getrf / _potrf:
+ * not ScaLAPACK, a plain-MPI copy of its algorithms, validated against it
+ * by sim/model/validate.c) on
  * the same matrices; its row and column communicators are made before the
  * timed call, like a BLACS context. The checks are the same for both (the
- * model's LU factors are solved by rmala's getrs, which reads ScaLAPACK's
- * factors and pivots).
+ * model's LU and Cholesky factors are solved by rmala's getrs / potrs, which
+ * read ScaLAPACK's factors and pivots).
  * --warmup W: W untimed calls first (dgemm only; the first call creates the
  * library's segments and windows, which later calls reuse); the set-up share
  * is then the first call's simulated time minus the timed one's.
@@ -25,6 +26,9 @@
  *    ratio = |C - ref| / (eps N + tiny) <= 16.
  *  - lu: getrf, then getrs of b = A0 * ones; rank 0 checks the HPL-style
  *    ratio max|A0 x - b| / (max|A0| max|x| N eps) < 16 on the gathered x.
+ *  - potrf: A0 symmetric, A0(i, j) = rt_entry at (max(i, j), min(i, j)) plus
+ *    N on the diagonal (positive definite: diagonally dominant); potrf 'L',
+ *    then potrs of b = A0 * ones and the same HPL-style check.
  * In the simulation's shared-malloc mode (RMALA_SIMULATE build with
  * RMALA_SIM_SHARED=1, see src/core/sim.h) every rank's matrices share one
  * set of pages and the kernels skip their arithmetic: nothing is filled and
@@ -61,12 +65,21 @@ static double wall_now(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-// A new n-row x ncols matrix on g, entry (i, j) = rt_entry(seed, i, j)
-// (seed 0: zeros). Returns 0 or the rma_dmatrix_alloc code.
-static int make(rma_grid_t g, int n, int ncols, int nb, unsigned seed, rma_dmatrix_t *x) {
+// Generators of the test matrices at global (i, j) of an n x n problem.
+typedef double (*entry_fn)(int n, int i, int j);
+static double gen_a(int n, int i, int j) { return (void)n, rt_entry(1, i, j); }
+static double gen_b(int n, int i, int j) { return (void)n, rt_entry(2, i, j); }
+// Symmetric positive definite: |off-diagonal| < 1, n on the diagonal.
+static double gen_spd(int n, int i, int j) {
+  return rt_entry(1, i > j ? i : j, i > j ? j : i) + (i == j ? (double)n : 0.0);
+}
+
+// A new n-row x ncols matrix on g, entry (i, j) = gen(n, i, j) (gen NULL:
+// zeros). Returns 0 or the rma_dmatrix_alloc code.
+static int make(rma_grid_t g, int n, int ncols, int nb, entry_fn gen, rma_dmatrix_t *x) {
   *x = (rma_dmatrix_t){g, n, ncols, nb, nb, 0, 0, NULL, 0};
   int rc = rma_dmatrix_alloc(x);
-  if (rc != 0 || seed == 0)
+  if (rc != 0 || !gen)
     return rc;
   int npr, npc, pr, pc, lr, lc;
   rma_grid_info(g, &npr, &npc, &pr, &pc);
@@ -74,7 +87,7 @@ static int make(rma_grid_t g, int n, int ncols, int nb, unsigned seed, rma_dmatr
   for (int lj = 0; lj < lc; lj++)
     for (int li = 0; li < lr; li++)
       x->data[li + (long)lj * x->lld] =
-          rt_entry(seed, rt_global(li, nb, pr, 0, npr), rt_global(lj, nb, pc, 0, npc));
+          gen(n, rt_global(li, nb, pr, 0, npr), rt_global(lj, nb, pc, 0, npc));
   return 0;
 }
 
@@ -103,8 +116,9 @@ static double check_gemm(const rma_dmatrix_t *c, int n, unsigned sa, unsigned sb
 }
 
 // HPL-style ratio of the solution x (n x 1 on its grid) of A0 x = A0 * ones,
-// computed on rank 0 of comm (returned there; 0 elsewhere).
-static double check_lu(const rma_dmatrix_t *x, int n, unsigned sa, MPI_Comm comm) {
+// A0(i, j) = gen(n, i, j), computed on rank 0 of comm (returned there; 0
+// elsewhere).
+static double check_solve(const rma_dmatrix_t *x, int n, entry_fn gen, MPI_Comm comm) {
   int npr, npc, pr, pc, lr, lc, me;
   MPI_Comm_rank(comm, &me);
   rma_grid_info(x->grid, &npr, &npc, &pr, &pc);
@@ -120,7 +134,7 @@ static double check_lu(const rma_dmatrix_t *x, int n, unsigned sa, MPI_Comm comm
     for (int i = 0; i < n; i++) {
       double ax = 0.0, b = 0.0;
       for (int j = 0; j < n; j++) {
-        double a = rt_entry(sa, i, j);
+        double a = gen(n, i, j);
         ax += a * v[j], b += a;
         amax = fabs(a) > amax ? fabs(a) : amax;
       }
@@ -155,12 +169,13 @@ int main(int argc, char **argv) {
     else
       bad_args = 1;
   }
-  int is_lu = strcmp(op, "lu") == 0, is_model = strcmp(impl, "model") == 0;
-  if (bad_args || n < 1 || nb < 1 || (!is_lu && strcmp(op, "dgemm") != 0) ||
+  int is_lu = strcmp(op, "lu") == 0, is_potrf = strcmp(op, "potrf") == 0;
+  int is_model = strcmp(impl, "model") == 0, is_fact = is_lu || is_potrf;
+  if (bad_args || n < 1 || nb < 1 || (!is_fact && strcmp(op, "dgemm") != 0) ||
       (!is_model && strcmp(impl, "rma") != 0)) {
     if (me == 0)
-      fprintf(stderr, "usage: rmala-sim [--op dgemm|lu] [--n N] [--nb NB] [--impl rma|model] "
-                      "[--warmup W]\n");
+      fprintf(stderr, "usage: rmala-sim [--op dgemm|lu|potrf] [--n N] [--nb NB] "
+                      "[--impl rma|model] [--warmup W]\n");
     MPI_Finalize();
     return 2;
   }
@@ -181,13 +196,14 @@ int main(int argc, char **argv) {
   rc = rma_grid_create(MPI_COMM_WORLD, nprow, npcol, 'R', &g);
   rma_dmatrix_t a, b, c;
   int *ipiv = NULL;
+  entry_fn gen = is_potrf ? gen_spd : gen_a;
   if (rc == 0)
-    rc = make(g, n, n, nb, shared ? 0 : 1, &a);
+    rc = make(g, n, n, nb, shared ? NULL : gen, &a);
   if (rc == 0)
-    rc = make(g, n, is_lu ? 1 : n, nb, is_lu || shared ? 0 : 2, &b);
-  if (rc == 0 && !is_lu)
-    rc = make(g, n, n, nb, 0, &c);
-  if (rc == 0 && is_lu && !shared) {
+    rc = make(g, n, is_fact ? 1 : n, nb, is_fact || shared ? NULL : gen_b, &b);
+  if (rc == 0 && !is_fact)
+    rc = make(g, n, n, nb, NULL, &c);
+  if (rc == 0 && is_fact && !shared) {
     // b = A0 * ones: the row sums, on the grid column holding b.
     int pr, pc, lr, lc;
     rma_grid_info(g, NULL, NULL, &pr, &pc);
@@ -196,7 +212,7 @@ int main(int argc, char **argv) {
       int i = rt_global(li, nb, pr, 0, nprow);
       double s = 0.0;
       for (int j = 0; j < n; j++)
-        s += rt_entry(1, i, j);
+        s += gen(n, i, j);
       b.data[li] = s;
     }
   }
@@ -217,7 +233,7 @@ int main(int argc, char **argv) {
   // Untimed calls first (dgemm: C is overwritten, beta = 0), then the timed
   // call, between barriers.
   double first = -1.0;
-  for (int w = 0; w < warmup && !is_lu && rc == 0; w++) {
+  for (int w = 0; w < warmup && !is_fact && rc == 0; w++) {
     MPI_Barrier(MPI_COMM_WORLD);
     double t = MPI_Wtime();
     rc = is_model ? rma_model_gemm(&mg, 1.0, &a, &b, 0.0, &c)
@@ -229,6 +245,8 @@ int main(int argc, char **argv) {
   double t0 = MPI_Wtime(), w0 = wall_now();
   if (is_lu)
     rc = is_model ? rma_model_getrf(&mg, &a, ipiv) : rma_dmatrix_getrf(n, n, &a, 0, 0, ipiv);
+  else if (is_potrf)
+    rc = is_model ? rma_model_potrf(&mg, &a) : rma_dmatrix_potrf('L', n, &a, 0, 0);
   else if (is_model)
     rc = rma_model_gemm(&mg, 1.0, &a, &b, 0.0, &c);
   else
@@ -242,7 +260,11 @@ int main(int argc, char **argv) {
   } else if (rc == 0 && is_lu) {
     rc = rma_dmatrix_getrs('N', n, 1, &a, 0, 0, ipiv, &b, 0, 0);
     if (rc == 0)
-      ratio = check_lu(&b, n, 1, MPI_COMM_WORLD);
+      ratio = check_solve(&b, n, gen, MPI_COMM_WORLD);
+  } else if (rc == 0 && is_potrf) {
+    rc = rma_dmatrix_potrs('L', n, 1, &a, 0, 0, &b, 0, 0);
+    if (rc == 0)
+      ratio = check_solve(&b, n, gen, MPI_COMM_WORLD);
   } else if (rc == 0) {
     ratio = check_gemm(&c, n, 1, 2);
     MPI_Allreduce(MPI_IN_PLACE, &ratio, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
@@ -266,7 +288,10 @@ int main(int argc, char **argv) {
                               : "check skipped (no arithmetic), ratio ",
            ratio);
     printf("RESULT,%s,%d,%d,%d,%.9g,%.6g,%.3g,%s,%s\n", op, np, n, nb, sim, wall, ratio,
-           !ok ? "FAIL" : shared ? "skipped" : "ok", impl);
+           !ok      ? "FAIL"
+           : shared ? "skipped"
+                    : "ok",
+           impl);
   }
 
   free(ipiv);
@@ -274,7 +299,7 @@ int main(int argc, char **argv) {
     rma_model_grid_close(&mg);
   rma_dmatrix_free(&a);
   rma_dmatrix_free(&b);
-  if (!is_lu)
+  if (!is_fact)
     rma_dmatrix_free(&c);
   rma_grid_free(&g);
   MPI_Finalize();

@@ -5,6 +5,7 @@
  */
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "core/error.h"
 #include "model_util.h"
@@ -83,4 +84,17 @@ int rma_model_owner(int g, int nb, int src, int np) { return (src + g / nb) % np
 
 int rma_model_global(int l, int nb, int src, int me, int np) {
   return (l / nb) * nb * np + ((me - src + np) % np) * nb + l % nb;
+}
+
+int rma_model_row_bcast_panel(const rma_model_grid_t *mg, const rma_dmatrix_t *x, int lr, int li0,
+                              int lcl, int jb, int pc, double *buf) {
+  int ld = lr - li0;
+  if (ld <= 0)
+    return 0;
+  if (mg->mycol == pc)
+    for (int c = 0; c < jb; c++)
+      memcpy(buf + (long)c * ld, x->data + li0 + (long)(lcl + c) * x->lld,
+             sizeof(double) * (size_t)ld);
+  RMA_CALL_MPI(MPI_Bcast(buf, ld * jb, MPI_DOUBLE, pc, mg->row));
+  return 0;
 }

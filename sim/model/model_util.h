@@ -29,4 +29,13 @@ int rma_model_owner(int g, int nb, int src, int np);
 /* Local. The global index of local index l on grid coordinate me (INDXL2G). */
 int rma_model_global(int l, int nb, int src, int me, int np);
 
+/* Collective over the caller's grid row. A column panel's local rows li0 ..
+ * lr-1 of x's local columns lcl .. lcl+jb-1, packed on grid column pc into
+ * buf (column-major, ld lr - li0) and broadcast along the grid row: every
+ * process of the row gets them in buf (BLACS's row-wise broadcast of a
+ * column panel: PDGETRF's L11 and L21, PDSYRK's PB_CInV of A21). Nothing
+ * when lr <= li0. Returns 0 or RMA_ERR_MPI. */
+int rma_model_row_bcast_panel(const rma_model_grid_t *mg, const rma_dmatrix_t *x, int lr, int li0,
+                              int lcl, int jb, int pc, double *buf);
+
 #endif

@@ -1,7 +1,7 @@
 /*
- * A MODEL of ScaLAPACK 2.x's PDGEMM (PBLAS, 'N','N') and PDGETRF: the same
- * algorithms, written here on plain MPI so that they run where ScaLAPACK
- * cannot be linked (SimGrid SMPI: Debian's ScaLAPACK is built for Open MPI).
+ * A MODEL of ScaLAPACK 2.x's PDGEMM (PBLAS, 'N','N'), PDGETRF and PDPOTRF
+ * ('L'): the same algorithms, written here on plain MPI so that they run
+ * where ScaLAPACK cannot be linked (SimGrid SMPI: Debian's ScaLAPACK is built for Open MPI).
  * It is NOT ScaLAPACK: it is rmala's comparator in simulation, validated
  * against the real ScaLAPACK under Open MPI by sim/model/validate.c
  * (doc/scaling-model.md has the algorithms, the simplifications and the
@@ -13,10 +13,10 @@
  * through rmala's kernel layer (src/kernel), so the simulation build's
  * kernel time models cover the model as they cover rmala.
  *
- * Layers: rma_model_gemm / rma_model_getrf -> MPI_Bcast / MPI_Allreduce /
+ * Layers: rma_model_gemm / _getrf / _potrf -> MPI_Bcast / MPI_Allreduce /
  *         MPI_Sendrecv on the grid's row and column communicators
  *         -> kernels (rma_kernel_gemm, _trsm_right, _iamax, _swap, _scal,
- *         _ger, _scale).
+ *         _ger, _scale, _potrf_dt, _herk_dt, _trsm).
  * Return codes: 0, -i for illegal argument i (the same on every process,
  * one message from process 0; nothing touched), RMA_ERR_NO_MEMORY /
  * RMA_ERR_MPI, and getrf's i > 0 (U(i,i) exactly zero).
@@ -69,5 +69,17 @@ int rma_model_gemm(const rma_model_grid_t *mg, double alpha, const rma_dmatrix_t
  * i > 0 when U(i,i) is exactly zero (the factorization completed), RMA_ERR_*.
  */
 int rma_model_getrf(const rma_model_grid_t *mg, const rma_dmatrix_t *a, int *ipiv);
+
+/*
+ * rma_model_potrf — Collective over the grid. The MODEL of PDPOTRF('L'):
+ * Cholesky A = L L^T of the whole n x n symmetric positive definite matrix
+ * a in place, L in the lower triangle (the strictly upper one is not
+ * touched), block size mb = nb (as PDPOTRF demands), a square. Returns 0,
+ * -2 (a illegal, not square or mb != nb), i > 0 when the leading minor of
+ * order i is not positive definite (the same on every process; the block
+ * columns before the failing one are factored, as PDPOTRF leaves them),
+ * RMA_ERR_*.
+ */
+int rma_model_potrf(const rma_model_grid_t *mg, const rma_dmatrix_t *a);
 
 #endif

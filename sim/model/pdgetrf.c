@@ -223,13 +223,7 @@ static int step(lu_t *f, int j, int jb, int *ipiv, int *info) {
     return 0;
   // 4. The panel's local rows j.. (L11 on grid row pr, L21) along the grid row.
   int ldp = f->lr - li0;
-  if (ldp > 0) {
-    if (mg->mycol == pc)
-      for (int c = 0; c < jb; c++)
-        memcpy(f->pan + (long)c * ldp, a->data + li0 + (long)(lcl + c) * a->lld,
-               sizeof(double) * (size_t)ldp);
-    RMA_CALL_MPI(MPI_Bcast(f->pan, ldp * jb, MPI_DOUBLE, pc, mg->row));
-  }
+  RMA_CALL(rma_model_row_bcast_panel(mg, a, f->lr, li0, lcl, jb, pc, f->pan));
   // 5. U12 = L11^-1 A12 on grid row pr: column-major A12 (jb x nr) is the
   // row-major A12^T = A12^T L11^-T, L11 (column-major) the row-major upper
   // unit triangle L11^T. Then U12 down the grid column.

@@ -2,7 +2,9 @@
  * validate-model — the PBLAS/ScaLAPACK MODEL (sim/model) beside the real
  * ScaLAPACK under a real MPI, on the same matrices and the same grid.
  *
- *   validate-model [--op dgemm|lu|both] [--n N] [--nb NB] [--runs R]
+ *   validate-model [--op dgemm|lu|potrf|both|all] [--n N] [--nb NB] [--runs R]
+ *
+ * (both: dgemm and lu; all: the three.)
  *
  * Grid: the most square nprow x npcol of all ranks (nprow <= npcol), row
  * order, both as a BLACS grid (Cblacs_gridinit "Row") and an rma_grid_t
@@ -20,11 +22,18 @@
  *    the same ratio for ScaLAPACK's own factors; (d) equal info.
  *    Different pivots (a near-tie decided differently after rounding) are
  *    reported and leave (c) as the check.
- * Bad input first: rma_model_getrf on a matrix with mb != nb must return
- * -2 and rma_model_gemm with B's row blocks unlike A's column blocks -4,
- * the same on every rank, the matrices untouched (the runs that follow
- * are the "next call works"). Then a 3nb x 3nb matrix with column nb + 3
- * zeroed: both factorisations must return info = nb + 4.
+ *  - potrf: pdpotrf_('L') and rma_model_potrf on copies of the symmetric
+ *    positive definite A0(i, j) = rt_entry(1, max(i, j), min(i, j)) + n
+ *    [i == j]. Checks: both info 0; the factors (Cholesky's is unique, no
+ *    pivots) on the lower triangle: max |L_model - L_scalapack| / (n eps
+ *    max |L_scalapack|) < 16.
+ * Bad input first: rma_model_getrf and rma_model_potrf on a matrix with
+ * mb != nb must return -2 and rma_model_gemm with B's row blocks unlike
+ * A's column blocks -4, the same on every rank, the matrices untouched (the
+ * runs that follow are the "next call works"). Then a 3nb x 3nb matrix with
+ * column nb + 3 zeroed: both LU factorisations must return info = nb + 4;
+ * and a 3nb x 3nb A0 as potrf's with A0(nb + 3, nb + 3) = -1: both
+ * Cholesky factorisations must return info = nb + 4.
  * Times: MPI_Wtime between barriers around each call, R runs (the order of
  * the two alternating), the median of each; ratio = model / ScaLAPACK; the
  * fastest run of each too (on a shared machine the least disturbed one).
@@ -223,6 +232,65 @@ static int run_lu(const env_t *e, int n, int nb, int runs) {
   return ok;
 }
 
+// potrf's test matrix: symmetric, |off-diagonal| < 1, n on the diagonal
+// (positive definite); the caller's local entries of x (n x n).
+static void fill_spd(const env_t *e, pd_matrix_t *x, int n, int nb) {
+  for (int lj = 0; lj < x->locc; lj++)
+    for (int li = 0; li < x->locr; li++) {
+      int i = rt_global(li, nb, e->myrow, 0, e->nprow),
+          j = rt_global(lj, nb, e->mycol, 0, e->npcol);
+      x->data[li + (long)lj * x->lld] =
+          rt_entry(1, i > j ? i : j, i > j ? j : i) + (i == j ? (double)n : 0.0);
+    }
+}
+
+static int run_potrf(const env_t *e, int n, int nb, int runs) {
+  pd_matrix_t a0, as;
+  if (pd_matrix_make(&a0, e->ctxt, n, n, nb, nb, 0, 0, 0, 1, 0.0) ||
+      pd_matrix_make(&as, e->ctxt, n, n, nb, nb, 0, 0, 0, 1, 0.0))
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  fill_spd(e, &a0, n, nb);
+  pd_matrix_t am = as; // the model's copy: same descriptor, own array
+  am.data = malloc(sizeof(double) * (size_t)a0.len);
+  double *ts = malloc(sizeof(double) * (size_t)runs), *tm = malloc(sizeof(double) * (size_t)runs);
+  rma_dmatrix_t ma = view(e, &am, am.data);
+  int one = 1, info_s = 0, info_m = 0;
+  for (int r = 0; r < runs && info_m >= 0; r++) {
+    memcpy(as.data, a0.data, sizeof(double) * (size_t)a0.len);
+    memcpy(am.data, a0.data, sizeof(double) * (size_t)a0.len);
+    for (int which = 0; which < 2; which++) {
+      int model = (which + r) % 2;
+      MPI_Barrier(MPI_COMM_WORLD);
+      double t0 = MPI_Wtime();
+      if (model)
+        info_m = rma_model_potrf(&e->mg, &ma);
+      else
+        pdpotrf_("L", &n, as.data, &one, &one, as.desc, &info_s, 1);
+      MPI_Barrier(MPI_COMM_WORLD);
+      (model ? tm : ts)[r] = MPI_Wtime() - t0;
+    }
+  }
+  double diff = 0.0, fmax = 0.0;
+  for (int lj = 0; lj < as.locc; lj++)
+    for (int li = 0; li < as.locr; li++) {
+      if (rt_global(li, nb, e->myrow, 0, e->nprow) < rt_global(lj, nb, e->mycol, 0, e->npcol))
+        continue; // the strictly upper triangle: neither writes it
+      double s = as.data[li + (long)lj * as.lld], m = am.data[li + (long)lj * as.lld];
+      diff = fabs(s - m) > diff || m != m ? fabs(s - m) : diff;
+      fmax = fabs(s) > fmax ? fabs(s) : fmax;
+    }
+  // ======== factors: max |L_model - L_scalapack| / (n eps max |L_scalapack|) < 16 ========
+  double fratio = max_all(diff) / (n * DBL_EPSILON * max_all(fmax) + DBL_MIN);
+  int ok = info_m == 0 && info_s == 0 && fratio < 16.0;
+  if (e->me == 0)
+    printf("validate-model: potrf n=%d nb=%d: info model %d ScaLAPACK %d; factor ratio %.3g\n", n,
+           nb, info_m, info_s, fratio);
+  report(e, "potrf", n, nb, ts, tm, runs, fratio, ok);
+  free(am.data), free(ts), free(tm);
+  pd_matrix_free(&a0), pd_matrix_free(&as);
+  return ok;
+}
+
 // The bad-input probes; 1 when each returned its code on every rank and
 // touched nothing.
 static int run_bad(const env_t *e, int nb) {
@@ -235,17 +303,19 @@ static int run_bad(const env_t *e, int nb) {
   mx.mb = nb + 1; // not what PDGETRF accepts
   int *ipiv = calloc((size_t)(x.locr + 2 * nb), sizeof(int));
   int rc_lu = rma_model_getrf(&e->mg, &mx, ipiv);
+  int rc_ch = rma_model_potrf(&e->mg, &mx);
   mx.mb = nb;
   rma_dmatrix_t mb = mx;
   mb.mb = nb + 1; // B's row blocks unlike A's column blocks
   int rc_mm = rma_model_gemm(&e->mg, 1.0, &mx, &mb, 0.0, &my);
-  int ok = rc_lu == -2 && rc_mm == -4 && (x.len == 0 || x.data[0] == before) &&
+  int ok = rc_lu == -2 && rc_ch == -2 && rc_mm == -4 && (x.len == 0 || x.data[0] == before) &&
            (y.len == 0 || y.data[0] == ybefore);
   int all = ok;
   MPI_Allreduce(MPI_IN_PLACE, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
   if (e->me == 0)
-    printf("validate-model: bad input: getrf mb != nb -> %d, gemm blocks unlike -> %d: %s\n", rc_lu,
-           rc_mm, all ? "ok" : "FAIL");
+    printf("validate-model: bad input: getrf mb != nb -> %d, potrf mb != nb -> %d, gemm blocks "
+           "unlike -> %d: %s\n",
+           rc_lu, rc_ch, rc_mm, all ? "ok" : "FAIL");
   free(ipiv);
   pd_matrix_free(&x), pd_matrix_free(&y);
   // A zero column: U(nb+4, nb+4) = 0 exactly, in both.
@@ -269,7 +339,28 @@ static int run_bad(const env_t *e, int nb) {
            info_m, info_s, zc + 1, zok ? "ok" : "FAIL");
   free(ipiv), free(ipiv_s);
   pd_matrix_free(&x), pd_matrix_free(&y);
-  return all && zok;
+  // Not positive definite: A0(nb+3, nb+3) = -1, so the minor of order nb + 4 fails, in both.
+  if (pd_matrix_make(&x, e->ctxt, n3, n3, nb, nb, 0, 0, 0, 1, 0.0) ||
+      pd_matrix_make(&y, e->ctxt, n3, n3, nb, nb, 0, 0, 0, 1, 0.0))
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  fill_spd(e, &x, n3, nb);
+  for (int lj = 0; lj < x.locc; lj++)
+    for (int li = 0; li < x.locr; li++)
+      if (rt_global(li, nb, e->myrow, 0, e->nprow) == zc &&
+          rt_global(lj, nb, e->mycol, 0, e->npcol) == zc)
+        x.data[li + (long)lj * x.lld] = -1.0;
+  memcpy(y.data, x.data, sizeof(double) * (size_t)x.len);
+  my = view(e, &y, y.data);
+  info_m = rma_model_potrf(&e->mg, &my);
+  pdpotrf_("L", &n3, x.data, &one, &one, x.desc, &info_s, 1);
+  int pok = info_m == zc + 1 && info_s == zc + 1;
+  MPI_Allreduce(MPI_IN_PLACE, &pok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (e->me == 0)
+    printf("validate-model: potrf, minor %d not positive definite: info model %d, ScaLAPACK %d "
+           "(want %d): %s\n",
+           zc + 1, info_m, info_s, zc + 1, pok ? "ok" : "FAIL");
+  pd_matrix_free(&x), pd_matrix_free(&y);
+  return all && zok && pok;
 }
 
 int main(int argc, char **argv) {
@@ -291,11 +382,13 @@ int main(int argc, char **argv) {
     else
       bad = 1;
   }
-  int do_gemm = strcmp(op, "dgemm") == 0 || strcmp(op, "both") == 0;
-  int do_lu = strcmp(op, "lu") == 0 || strcmp(op, "both") == 0;
-  if (bad || n < 1 || nb < 1 || runs < 1 || !(do_gemm || do_lu)) {
+  int all = strcmp(op, "all") == 0, both = all || strcmp(op, "both") == 0;
+  int do_gemm = both || strcmp(op, "dgemm") == 0, do_lu = both || strcmp(op, "lu") == 0;
+  int do_potrf = all || strcmp(op, "potrf") == 0;
+  if (bad || n < 1 || nb < 1 || runs < 1 || !(do_gemm || do_lu || do_potrf)) {
     if (e.me == 0)
-      fprintf(stderr, "usage: validate-model [--op dgemm|lu|both] [--n N] [--nb NB] [--runs R]\n");
+      fprintf(stderr, "usage: validate-model [--op dgemm|lu|potrf|both|all] [--n N] [--nb NB] "
+                      "[--runs R]\n");
     MPI_Finalize();
     return 2;
   }
@@ -325,6 +418,8 @@ int main(int argc, char **argv) {
     ok &= run_gemm(&e, n, nb, runs);
   if (do_lu)
     ok &= run_lu(&e, n, nb, runs);
+  if (do_potrf)
+    ok &= run_potrf(&e, n, nb, runs);
   rma_model_grid_close(&e.mg);
   rma_grid_free(&e.g);
   Cblacs_gridexit(e.ctxt);

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/engine.h"
 #include "core/error.h"
 #include "core/options.h"
 #include "native/grid.h"
-#include "core/engine.h"
 
 // BLACS_GET's "what" for the system handle of a context's own communicator.
 #define BLACS_GET_CONTEXT_COMM 10
@@ -99,6 +99,19 @@ static int blacs_enter(int ictxt, rma_desc_grid_t *g, rma_grid_t *grid) {
   if (g->nprow < 1 || g->npcol < 1 || g->myrow < 0 || g->mycol < 0)
     return 1;
   return rma_blacs_grid(ictxt, grid);
+}
+
+void rma_pd_check_second(const rma_desc_t *d, int ctxt, int ma, int mpos, int na, int npos, int ib,
+                         int jb, int dpos, const rma_desc_grid_t *g, rma_desc_err_t *e) {
+  rma_desc_grid_t own = *g;
+  rma_desc_err_t mine = {0, ""};
+  if (d->ctxt != ctxt)
+    Cblacs_gridinfo(d->ctxt, &own.nprow, &own.npcol, &own.myrow, &own.mycol);
+  if (own.nprow >= 1 && own.npcol >= 1 && own.myrow >= 0 && own.mycol >= 0)
+    rma_desc_check(d, ma, mpos, na, npos, ib, jb, dpos, &own, &mine);
+  if (!mine.key && d->ctxt != ctxt)
+    rma_desc_err(&mine, 100 * dpos + 2, "its context is not the first descriptor's");
+  rma_desc_err(e, mine.key, mine.why);
 }
 
 int rma_pd_enter(const char *routine, const char *what, const int *desc, int dpos, rma_desc_t *d,

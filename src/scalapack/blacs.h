@@ -35,6 +35,13 @@ int rma_blacs_grid(int ictxt, rma_grid_t *grid);
  * done), an RMA_ERR_* code. With RMALA_VERBOSE the first process of the
  * context prints "rmala: <routine> <what>".
  */
+/* Local. CHK1MAT's checks of sub(B) (rma_desc_check's arguments) for a
+ * routine whose context is ctxt, on grid g: as ScaLAPACK, a descriptor of
+ * another context is checked on its own context's grid first, and its
+ * context blamed (-(100 dpos + 2)) only when those checks pass. */
+void rma_pd_check_second(const rma_desc_t *d, int ctxt, int ma, int mpos, int na, int npos, int ib,
+                         int jb, int dpos, const rma_desc_grid_t *g, rma_desc_err_t *e);
+
 int rma_pd_enter(const char *routine, const char *what, const int *desc, int dpos, rma_desc_t *d,
                  rma_desc_grid_t *g, rma_grid_t *grid);
 

@@ -1,7 +1,7 @@
 #include "scalapack/desc.h"
 
-#include <stddef.h>
 #include <mpi.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #include "tiles/tiles.h"
@@ -10,9 +10,9 @@ int rma_desc_read(const int *desc, int dpos, rma_desc_t *d) {
   if (!desc || (desc[0] != 1 && desc[0] != 2))
     return 100 * dpos + 1;
   int two = desc[0] == 2, x = two ? 2 : 0; // DTYPE 2 has IMB, INB before MB
-  *d = (rma_desc_t){desc[0],     desc[1],     desc[2],     desc[3],     desc[4 + x], desc[5 + x],
-                    desc[6 + x], desc[7 + x], desc[8 + x], desc[4],     desc[5],     3,
-                    4,           5 + x,       6 + x,       7 + x,       8 + x,       9 + x};
+  *d = (rma_desc_t){desc[0],     desc[1],     desc[2],     desc[3], desc[4 + x], desc[5 + x],
+                    desc[6 + x], desc[7 + x], desc[8 + x], desc[4], desc[5],     3,
+                    4,           5 + x,       6 + x,       7 + x,   8 + x,       9 + x};
   if (!two)
     d->imb = d->mb, d->inb = d->nb;
   return 0;
@@ -35,8 +35,8 @@ static int local_count(int m, int fb, int b, int rel, int np) {
 }
 
 // CHK1MAT's chain; pblas: PB_Cchkmat's blame for a window past M or N.
-static void check(const rma_desc_t *d, int ma, int mpos, int na, int npos, int ia, int ja,
-                  int dpos, const rma_desc_grid_t *g, rma_desc_err_t *e, int pblas) {
+static void check(const rma_desc_t *d, int ma, int mpos, int na, int npos, int ia, int ja, int dpos,
+                  const rma_desc_grid_t *g, rma_desc_err_t *e, int pblas) {
   int D = 100 * dpos, key = 0, len = 96;
   char why[96] = "";
   // Local view: the first failing check of CHK1MAT's chain.
@@ -62,11 +62,10 @@ static void check(const rma_desc_t *d, int ma, int mpos, int na, int npos, int i
     key = D + d->e_csrc, snprintf(why, len, "CSRC = %d, %d grid columns", d->csrc, g->npcol);
   else if (d->lld < 1)
     key = D + d->e_lld, snprintf(why, len, "LLD = %d", d->lld);
-  else if (d->m >= 0 && d->n >= 0) {
-    int lr = local_count(d->m, d->imb, d->mb, (g->myrow - d->rsrc + g->nprow) % g->nprow,
-                         g->nprow);
-    int lc = local_count(d->n, d->inb, d->nb, (g->mycol - d->csrc + g->npcol) % g->npcol,
-                         g->npcol);
+  else if (d->m >= 0 && d->n >= 0 && !(pblas && (ma == 0 || na == 0))) {
+    // (PB_Cchkmat skips this one for an empty window.)
+    int lr = local_count(d->m, d->imb, d->mb, (g->myrow - d->rsrc + g->nprow) % g->nprow, g->nprow);
+    int lc = local_count(d->n, d->inb, d->nb, (g->mycol - d->csrc + g->npcol) % g->npcol, g->npcol);
     if (d->lld < lr && lc > 0)
       key = D + d->e_lld, snprintf(why, len, "LLD = %d < %d local rows", d->lld, lr);
   }
@@ -86,11 +85,12 @@ static void check(const rma_desc_t *d, int ma, int mpos, int na, int npos, int i
   else if (ja > d->n)
     k2 = 100 * (dpos - 1), snprintf(more, sizeof more, "ja = %d > N = %d", ja, d->n);
   else if ((long)ia + ma - 1 > d->m)
-    k2 = 100 * (pblas ? dpos - 2 : mpos), snprintf(more, sizeof more, "last row ia + rows - 1 = %ld > M = %d", (long)ia + ma - 1,
-                              d->m);
+    k2 = 100 * (pblas ? dpos - 2 : mpos),
+    snprintf(more, sizeof more, "last row ia + rows - 1 = %ld > M = %d", (long)ia + ma - 1, d->m);
   else if ((long)ja + na - 1 > d->n)
-    k2 = 100 * (pblas ? dpos - 1 : npos), snprintf(more, sizeof more, "last column ja + columns - 1 = %ld > N = %d", (long)ja + na - 1,
-                              d->n);
+    k2 = 100 * (pblas ? dpos - 1 : npos),
+    snprintf(more, sizeof more, "last column ja + columns - 1 = %ld > N = %d", (long)ja + na - 1,
+             d->n);
   rma_desc_err(e, key, why);
   rma_desc_err(e, k2, more);
 }
@@ -124,7 +124,8 @@ int rma_desc_unreadable(const char *routine, int key) {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   if (rank == 0)
-    fprintf(stderr, "rmala: %s: entry 1 of argument %d illegal (DTYPE not 1 or 2, or no descriptor)\n",
+    fprintf(stderr,
+            "rmala: %s: entry 1 of argument %d illegal (DTYPE not 1 or 2, or no descriptor)\n",
             routine, key / 100);
   return -key;
 }

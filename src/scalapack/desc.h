@@ -15,7 +15,7 @@
 
 typedef struct {
   int dtype, ctxt, m, n, mb, nb, rsrc, csrc, lld;
-  int imb, inb; /* first block (DTYPE 2; = mb, nb for DTYPE 1) */
+  int imb, inb;                                    /* first block (DTYPE 2; = mb, nb for DTYPE 1) */
   int e_m, e_n, e_mb, e_nb, e_rsrc, e_csrc, e_lld; /* entry numbers (1-based) */
 } rma_desc_t;
 
@@ -54,7 +54,8 @@ void rma_desc_check(const rma_desc_t *d, int ma, int mpos, int na, int npos, int
 
 /* Local. rma_desc_check as PBLAS's PB_Cchkmat numbers it: the same, but a
  * window past M or N blames ia or ja (positions dpos-2, dpos-1), not the
- * sub-matrix's extent (checked against PDTRSM itself). */
+ * sub-matrix's extent (checked against PDTRSM itself), and an empty window
+ * takes any LLD >= 1 (LLD below the local rows is legal there). */
 void rma_desc_check_pblas(const rma_desc_t *d, int ma, int mpos, int na, int npos, int ia, int ja,
                           int dpos, const rma_desc_grid_t *g, rma_desc_err_t *e);
 

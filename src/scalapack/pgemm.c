@@ -13,11 +13,12 @@
 #include "scalapack/blacs.h"
 #include "scalapack/desc.h"
 
-// P?GEMM of type dt, named routine.
-static int pgemm(rma_dtype_t dt, const char *routine, char transa, char transb, int m, int n,
-                 int k, rma_scalar_t alpha, const void *a, int ia, int ja, const int *desca,
-                 const void *b, int ib, int jb, const int *descb, rma_scalar_t beta, void *c,
-                 int ic, int jc, const int *descc) {
+// P?GEMM of type dt, named routine. As PDGEMM: the context from DESCA (argument 10), the
+// windows checked as PB_Cchkmat does (a window past M or N blames IA or JA).
+static int pgemm(rma_dtype_t dt, const char *routine, char transa, char transb, int m, int n, int k,
+                 rma_scalar_t alpha, const void *a, int ia, int ja, const int *desca, const void *b,
+                 int ib, int jb, const int *descb, rma_scalar_t beta, void *c, int ic, int jc,
+                 const int *descc) {
   rma_desc_t da, db, dc;
   rma_desc_grid_t g;
   rma_grid_t grid;
@@ -39,11 +40,11 @@ static int pgemm(rma_dtype_t dt, const char *routine, char transa, char transb, 
     rma_desc_err(&e, 1402, "descb's context is not desca's");
   if (!kc && dc.ctxt != da.ctxt)
     rma_desc_err(&e, 1902, "descc's context is not desca's");
-  rma_desc_check(&da, ta ? k : m, ta ? 5 : 3, ta ? m : k, ta ? 3 : 5, ia, ja, 10, &g, &e);
+  rma_desc_check_pblas(&da, ta ? k : m, ta ? 5 : 3, ta ? m : k, ta ? 3 : 5, ia, ja, 10, &g, &e);
   if (!kb && db.ctxt == da.ctxt)
-    rma_desc_check(&db, tb ? n : k, tb ? 4 : 5, tb ? k : n, tb ? 5 : 4, ib, jb, 14, &g, &e);
+    rma_desc_check_pblas(&db, tb ? n : k, tb ? 4 : 5, tb ? k : n, tb ? 5 : 4, ib, jb, 14, &g, &e);
   if (!kc && dc.ctxt == da.ctxt)
-    rma_desc_check(&dc, m, 3, n, 4, ic, jc, 19, &g, &e);
+    rma_desc_check_pblas(&dc, m, 3, n, 4, ic, jc, 19, &g, &e);
   rma_same_t same = {0};
   rma_same_char(&same, "transa", transa), rma_same_char(&same, "transb", transb);
   rma_same_add(&same, "m", m), rma_same_add(&same, "n", n), rma_same_add(&same, "k", k);

@@ -32,11 +32,9 @@ static int pgetrs(rma_dtype_t dt, const char *routine, char trans, int n, int nr
     snprintf(why, sizeof why, "trans = '%c'", trans), rma_desc_err(&e, 100, why);
   int kb = rma_desc_read(descb, 12, &db);
   rma_desc_err(&e, kb, "DTYPE of descb");
-  if (!kb && db.ctxt != da.ctxt)
-    rma_desc_err(&e, 1202, "descb's context is not desca's");
   rma_desc_check(&da, n, 2, n, 2, ia, ja, 7, &g, &e);
-  if (!kb && db.ctxt == da.ctxt)
-    rma_desc_check(&db, n, 2, nrhs, 3, ib, jb, 12, &g, &e);
+  if (!kb)
+    rma_pd_check_second(&db, da.ctxt, n, 2, nrhs, 3, ib, jb, 12, &g, &e);
   rma_same_t same = {0};
   rma_same_char(&same, "trans", trans), rma_same_add(&same, "n", n);
   rma_same_add(&same, "nrhs", nrhs);

@@ -15,17 +15,18 @@
 #include "scalapack/blacs.h"
 #include "scalapack/desc.h"
 
-// P?SYRK (herk 0) or P?HERK (herk 1) of type dt, named routine. PBLAS
-// takes the context from DESCC (argument 14).
-static int psyrk(rma_dtype_t dt, int herk, const char *routine, char uplo, char trans, int n,
-                 int k, rma_scalar_t alpha, const void *a, int ia, int ja, const int *desca,
+// P?SYRK (herk 0) or P?HERK (herk 1) of type dt, named routine. As
+// PDSYRK: the context from DESCA (argument 9), the windows checked as
+// PB_Cchkmat does.
+static int psyrk(rma_dtype_t dt, int herk, const char *routine, char uplo, char trans, int n, int k,
+                 rma_scalar_t alpha, const void *a, int ia, int ja, const int *desca,
                  rma_scalar_t beta, void *c, int ic, int jc, const int *descc) {
   rma_desc_t da, dc;
   rma_desc_grid_t g;
   rma_grid_t grid;
   char why[96];
   snprintf(why, sizeof why, "%c%c n=%d k=%d", uplo, trans, n, k);
-  int rc = rma_pd_enter(routine, why, descc, 14, &dc, &g, &grid);
+  int rc = rma_pd_enter(routine, why, desca, 9, &da, &g, &grid);
   if (rc != 0)
     return rc;
   rma_desc_err_t e = {0, ""};
@@ -34,19 +35,19 @@ static int psyrk(rma_dtype_t dt, int herk, const char *routine, char uplo, char 
     snprintf(why, sizeof why, "uplo = '%c'", uplo), rma_desc_err(&e, 100, why);
   if (!rma_syrk_trans_valid(herk, dt, trans))
     snprintf(why, sizeof why, "trans = '%c'", trans), rma_desc_err(&e, 200, why);
-  int ka = rma_desc_read(desca, 9, &da);
-  rma_desc_err(&e, ka, "DTYPE of desca");
-  if (!ka && da.ctxt != dc.ctxt)
-    rma_desc_err(&e, 902, "desca's context is not descc's");
-  if (!ka && da.ctxt == dc.ctxt)
-    rma_desc_check(&da, t ? k : n, t ? 4 : 3, t ? n : k, t ? 3 : 4, ia, ja, 9, &g, &e);
-  rma_desc_check(&dc, n, 3, n, 3, ic, jc, 14, &g, &e);
+  int kc = rma_desc_read(descc, 14, &dc);
+  rma_desc_err(&e, kc, "DTYPE of descc");
+  if (!kc && dc.ctxt != da.ctxt)
+    rma_desc_err(&e, 1402, "descc's context is not desca's");
+  rma_desc_check_pblas(&da, t ? k : n, t ? 4 : 3, t ? n : k, t ? 3 : 4, ia, ja, 9, &g, &e);
+  if (!kc && dc.ctxt == da.ctxt)
+    rma_desc_check_pblas(&dc, n, 3, n, 3, ic, jc, 14, &g, &e);
   rma_same_t same = {0};
   rma_same_char(&same, "uplo", uplo), rma_same_char(&same, "trans", trans);
   rma_same_add(&same, "n", n), rma_same_add(&same, "k", k);
   rma_same_scalar(&same, "alpha", alpha), rma_same_scalar(&same, "beta", beta);
-  rma_desc_same(&same, "desca, ia or ja", &da, ka, ia, ja);
-  rma_desc_same(&same, "descc, ic or jc", &dc, 0, ic, jc);
+  rma_desc_same(&same, "desca, ia or ja", &da, 0, ia, ja);
+  rma_desc_same(&same, "descc, ic or jc", &dc, kc, ic, jc);
   RMA_CALL(rma_info_agree(grid->ctx->comm, routine, e.key, e.why, &same));
   if (!rma_desc_served(&da) || !rma_desc_served(&dc))
     return RMA_ERR_NOT_IMPLEMENTED;

@@ -13,17 +13,17 @@
 #include "scalapack/blacs.h"
 #include "scalapack/desc.h"
 
-// P?TRMM of type dt, named routine. PBLAS takes the context from DESCB
-// (argument 15).
+// P?TRMM of type dt, named routine. As PDTRMM: the context from DESCA
+// (argument 11), the windows checked as PB_Cchkmat does.
 static int ptrmm(rma_dtype_t dt, const char *routine, char side, char uplo, char transa, char diag,
-                 int m, int n, rma_scalar_t alpha, const void *a, int ia, int ja,
-                 const int *desca, void *b, int ib, int jb, const int *descb) {
+                 int m, int n, rma_scalar_t alpha, const void *a, int ia, int ja, const int *desca,
+                 void *b, int ib, int jb, const int *descb) {
   rma_desc_t da, db;
   rma_desc_grid_t g;
   rma_grid_t grid;
   char why[96];
   snprintf(why, sizeof why, "%c%c%c%c m=%d n=%d", side, uplo, transa, diag, m, n);
-  int rc = rma_pd_enter(routine, why, descb, 15, &db, &g, &grid);
+  int rc = rma_pd_enter(routine, why, desca, 11, &da, &g, &grid);
   if (rc != 0)
     return rc;
   rma_desc_err_t e = {0, ""};
@@ -36,20 +36,20 @@ static int ptrmm(rma_dtype_t dt, const char *routine, char side, char uplo, char
   if (!rma_diag_valid(diag))
     snprintf(why, sizeof why, "diag = '%c'", diag), rma_desc_err(&e, 400, why);
   int right = rma_side_right(side), na = right ? n : m, npos = right ? 6 : 5;
-  int ka = rma_desc_read(desca, 11, &da);
-  rma_desc_err(&e, ka, "DTYPE of desca");
-  if (!ka && da.ctxt != db.ctxt)
-    rma_desc_err(&e, 1102, "desca's context is not descb's");
-  if (!ka && da.ctxt == db.ctxt)
-    rma_desc_check(&da, na, npos, na, npos, ia, ja, 11, &g, &e);
-  rma_desc_check(&db, m, 5, n, 6, ib, jb, 15, &g, &e);
+  int kb = rma_desc_read(descb, 15, &db);
+  rma_desc_err(&e, kb, "DTYPE of descb");
+  if (!kb && db.ctxt != da.ctxt)
+    rma_desc_err(&e, 1502, "descb's context is not desca's");
+  rma_desc_check_pblas(&da, na, npos, na, npos, ia, ja, 11, &g, &e);
+  if (!kb && db.ctxt == da.ctxt)
+    rma_desc_check_pblas(&db, m, 5, n, 6, ib, jb, 15, &g, &e);
   rma_same_t same = {0};
   rma_same_char(&same, "side", side), rma_same_char(&same, "uplo", uplo);
   rma_same_char(&same, "transa", transa), rma_same_char(&same, "diag", diag);
   rma_same_add(&same, "m", m), rma_same_add(&same, "n", n);
   rma_same_scalar(&same, "alpha", alpha);
-  rma_desc_same(&same, "desca, ia or ja", &da, ka, ia, ja);
-  rma_desc_same(&same, "descb, ib or jb", &db, 0, ib, jb);
+  rma_desc_same(&same, "desca, ia or ja", &da, 0, ia, ja);
+  rma_desc_same(&same, "descb, ib or jb", &db, kb, ib, jb);
   RMA_CALL(rma_info_agree(grid->ctx->comm, routine, e.key, e.why, &same));
   if (!rma_desc_served(&da) || !rma_desc_served(&db))
     return RMA_ERR_NOT_IMPLEMENTED;

@@ -66,26 +66,31 @@ RMA_DROPIN_PGETRF(z, Z, double _Complex)
               const int *ja, const int *desca, const int *ipiv, T *b, const int *ib,               \
               const int *jb, const int *descb, int *info, size_t ltrans RMA_DROPIN_LEN),           \
              (trans, n, nrhs, a, ia, ja, desca, ipiv, b, ib, jb, descb, info, 1),                  \
-             *info = rma_p##x##getrs(*trans, *n, *nrhs, a, *ia, *ja, desca, ipiv, b, *ib, *jb,     \
-                                     descb))
+             *info =                                                                               \
+                 rma_p##x##getrs(*trans, *n, *nrhs, a, *ia, *ja, desca, ipiv, b, *ib, *jb, descb))
 
 RMA_DROPIN_PGETRS(s, S, float)
 RMA_DROPIN_PGETRS(d, D, double)
 RMA_DROPIN_PGETRS(c, C, float _Complex)
 RMA_DROPIN_PGETRS(z, Z, double _Complex)
 
-// P?POTRF (size n) on rma_p?potrf; INFO = its return code.
-#define RMA_DROPIN_PPOTRF(x, X, T)                                                                 \
-  RMA_DROPIN(p##x##potrf, P##X##POTRF, *n, desca,                                                  \
+// P?POTRF and P?POTRI (size n) on rma_p?potrf / rma_p?potri, which take
+// the same arguments; INFO = the return code.
+#define RMA_DROPIN_PPOTRX(x, X, T, op, OP)                                                         \
+  RMA_DROPIN(p##x##op, P##X##OP, *n, desca,                                                        \
              (const char *uplo, const int *n, T *a, const int *ia, const int *ja,                  \
               const int *desca, int *info, size_t luplo RMA_DROPIN_LEN),                           \
              (uplo, n, a, ia, ja, desca, info, 1),                                                 \
-             *info = rma_p##x##potrf(*uplo, *n, a, *ia, *ja, desca))
+             *info = rma_p##x##op(*uplo, *n, a, *ia, *ja, desca))
 
-RMA_DROPIN_PPOTRF(s, S, float)
-RMA_DROPIN_PPOTRF(d, D, double)
-RMA_DROPIN_PPOTRF(c, C, float _Complex)
-RMA_DROPIN_PPOTRF(z, Z, double _Complex)
+RMA_DROPIN_PPOTRX(s, S, float, potrf, POTRF)
+RMA_DROPIN_PPOTRX(d, D, double, potrf, POTRF)
+RMA_DROPIN_PPOTRX(c, C, float _Complex, potrf, POTRF)
+RMA_DROPIN_PPOTRX(z, Z, double _Complex, potrf, POTRF)
+RMA_DROPIN_PPOTRX(s, S, float, potri, POTRI)
+RMA_DROPIN_PPOTRX(d, D, double, potri, POTRI)
+RMA_DROPIN_PPOTRX(c, C, float _Complex, potri, POTRI)
+RMA_DROPIN_PPOTRX(z, Z, double _Complex, potri, POTRI)
 
 // P?POTRS (size n, the order) on rma_p?potrs; INFO = its return code.
 #define RMA_DROPIN_PPOTRS(x, X, T)                                                                 \
@@ -101,19 +106,6 @@ RMA_DROPIN_PPOTRS(d, D, double)
 RMA_DROPIN_PPOTRS(c, C, float _Complex)
 RMA_DROPIN_PPOTRS(z, Z, double _Complex)
 
-// P?POTRI (size n) on rma_p?potri; INFO = its return code.
-#define RMA_DROPIN_PPOTRI(x, X, T)                                                                 \
-  RMA_DROPIN(p##x##potri, P##X##POTRI, *n, desca,                                                  \
-             (const char *uplo, const int *n, T *a, const int *ia, const int *ja,                  \
-              const int *desca, int *info, size_t luplo RMA_DROPIN_LEN),                           \
-             (uplo, n, a, ia, ja, desca, info, 1),                                                 \
-             *info = rma_p##x##potri(*uplo, *n, a, *ia, *ja, desca))
-
-RMA_DROPIN_PPOTRI(s, S, float)
-RMA_DROPIN_PPOTRI(d, D, double)
-RMA_DROPIN_PPOTRI(c, C, float _Complex)
-RMA_DROPIN_PPOTRI(z, Z, double _Complex)
-
 // P?TRTRI (size n) on rma_p?trtri; INFO = its return code.
 #define RMA_DROPIN_PTRTRI(x, X, T)                                                                 \
   RMA_DROPIN(p##x##trtri, P##X##TRTRI, *n, desca,                                                  \
@@ -128,70 +120,44 @@ RMA_DROPIN_PTRTRI(d, D, double)
 RMA_DROPIN_PTRTRI(c, C, float _Complex)
 RMA_DROPIN_PTRTRI(z, Z, double _Complex)
 
-// P?TRSM (size min(m, n)) on rma_p?trsm (alpha by value). No INFO.
-#define RMA_DROPIN_PTRSM(x, X, T)                                                                  \
-  RMA_DROPIN(p##x##trsm, P##X##TRSM, rma_dropin_min2(*m, *n), descb,                               \
-             (const char *side, const char *uplo, const char *transa, const char *diag,            \
-              const int *m, const int *n, const T *alpha, const T *a, const int *ia,               \
-              const int *ja, const int *desca, T *b, const int *ib, const int *jb,                 \
-              const int *descb, size_t lside RMA_DROPIN_LEN, size_t luplo RMA_DROPIN_LEN,          \
-              size_t ltransa RMA_DROPIN_LEN, size_t ldiag RMA_DROPIN_LEN),                         \
-             (side, uplo, transa, diag, m, n, alpha, a, ia, ja, desca, b, ib, jb, descb, 1, 1, 1,  \
-              1),                                                                                  \
-             rma_p##x##trsm(*side, *uplo, *transa, *diag, *m, *n, *alpha, a, *ia, *ja, desca, b,   \
-                            *ib, *jb, descb))
+// P?TRSM and P?TRMM (size min(m, n)) on rma_p?trsm / rma_p?trmm, which take
+// the same arguments (alpha by value). No INFO.
+#define RMA_DROPIN_PTRXM(x, X, T, op, OP)                                                          \
+  RMA_DROPIN(                                                                                      \
+      p##x##op, P##X##OP, rma_dropin_min2(*m, *n), descb,                                          \
+      (const char *side, const char *uplo, const char *transa, const char *diag, const int *m,     \
+       const int *n, const T *alpha, const T *a, const int *ia, const int *ja, const int *desca,   \
+       T *b, const int *ib, const int *jb, const int *descb, size_t lside RMA_DROPIN_LEN,          \
+       size_t luplo RMA_DROPIN_LEN, size_t ltransa RMA_DROPIN_LEN, size_t ldiag RMA_DROPIN_LEN),   \
+      (side, uplo, transa, diag, m, n, alpha, a, ia, ja, desca, b, ib, jb, descb, 1, 1, 1, 1),     \
+      rma_p##x##op(*side, *uplo, *transa, *diag, *m, *n, *alpha, a, *ia, *ja, desca, b, *ib, *jb,  \
+                   descb))
 
-RMA_DROPIN_PTRSM(s, S, float)
-RMA_DROPIN_PTRSM(d, D, double)
-RMA_DROPIN_PTRSM(c, C, float _Complex)
-RMA_DROPIN_PTRSM(z, Z, double _Complex)
+RMA_DROPIN_PTRXM(s, S, float, trsm, TRSM)
+RMA_DROPIN_PTRXM(d, D, double, trsm, TRSM)
+RMA_DROPIN_PTRXM(c, C, float _Complex, trsm, TRSM)
+RMA_DROPIN_PTRXM(z, Z, double _Complex, trsm, TRSM)
+RMA_DROPIN_PTRXM(s, S, float, trmm, TRMM)
+RMA_DROPIN_PTRXM(d, D, double, trmm, TRMM)
+RMA_DROPIN_PTRXM(c, C, float _Complex, trmm, TRMM)
+RMA_DROPIN_PTRXM(z, Z, double _Complex, trmm, TRMM)
 
-// P?TRMM (size min(m, n)) on rma_p?trmm (alpha by value). No INFO.
-#define RMA_DROPIN_PTRMM(x, X, T)                                                                  \
-  RMA_DROPIN(p##x##trmm, P##X##TRMM, rma_dropin_min2(*m, *n), descb,                               \
-             (const char *side, const char *uplo, const char *transa, const char *diag,            \
-              const int *m, const int *n, const T *alpha, const T *a, const int *ia,               \
-              const int *ja, const int *desca, T *b, const int *ib, const int *jb,                 \
-              const int *descb, size_t lside RMA_DROPIN_LEN, size_t luplo RMA_DROPIN_LEN,          \
-              size_t ltransa RMA_DROPIN_LEN, size_t ldiag RMA_DROPIN_LEN),                         \
-             (side, uplo, transa, diag, m, n, alpha, a, ia, ja, desca, b, ib, jb, descb, 1, 1, 1,  \
-              1),                                                                                  \
-             rma_p##x##trmm(*side, *uplo, *transa, *diag, *m, *n, *alpha, a, *ia, *ja, desca, b,   \
-                            *ib, *jb, descb))
+// P?SYRK (size min(n, k); c and z: the complex symmetric update) and P?HERK
+// in the two complex types on rma_p?syrk / rma_p?herk, which take the same
+// arguments: scalars by value, of type R (T for syrk, real for herk). No INFO.
+#define RMA_DROPIN_PXRK(x, X, T, R, op, OP)                                                        \
+  RMA_DROPIN(                                                                                      \
+      p##x##op, P##X##OP, rma_dropin_min2(*n, *k), descc,                                          \
+      (const char *uplo, const char *trans, const int *n, const int *k, const R *alpha,            \
+       const T *a, const int *ia, const int *ja, const int *desca, const R *beta, T *c,            \
+       const int *ic, const int *jc, const int *descc, size_t luplo RMA_DROPIN_LEN,                \
+       size_t ltrans RMA_DROPIN_LEN),                                                              \
+      (uplo, trans, n, k, alpha, a, ia, ja, desca, beta, c, ic, jc, descc, 1, 1),                  \
+      rma_p##x##op(*uplo, *trans, *n, *k, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, descc))
 
-RMA_DROPIN_PTRMM(s, S, float)
-RMA_DROPIN_PTRMM(d, D, double)
-RMA_DROPIN_PTRMM(c, C, float _Complex)
-RMA_DROPIN_PTRMM(z, Z, double _Complex)
-
-// P?SYRK (size min(n, k)) on rma_p?syrk (c and z: the complex symmetric
-// update; scalars by value). No INFO.
-#define RMA_DROPIN_PSYRK(x, X, T)                                                                  \
-  RMA_DROPIN(p##x##syrk, P##X##SYRK, rma_dropin_min2(*n, *k), descc,                               \
-             (const char *uplo, const char *trans, const int *n, const int *k, const T *alpha,     \
-              const T *a, const int *ia, const int *ja, const int *desca, const T *beta, T *c,     \
-              const int *ic, const int *jc, const int *descc, size_t luplo RMA_DROPIN_LEN,         \
-              size_t ltrans RMA_DROPIN_LEN),                                                       \
-             (uplo, trans, n, k, alpha, a, ia, ja, desca, beta, c, ic, jc, descc, 1, 1),           \
-             rma_p##x##syrk(*uplo, *trans, *n, *k, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, \
-                            descc))
-
-RMA_DROPIN_PSYRK(s, S, float)
-RMA_DROPIN_PSYRK(d, D, double)
-RMA_DROPIN_PSYRK(c, C, float _Complex)
-RMA_DROPIN_PSYRK(z, Z, double _Complex)
-
-// P?HERK in the two complex types (size min(n, k)) on rma_p?herk (alpha
-// and beta real, of type R). No INFO.
-#define RMA_DROPIN_PHERK(x, X, T, R)                                                               \
-  RMA_DROPIN(p##x##herk, P##X##HERK, rma_dropin_min2(*n, *k), descc,                               \
-             (const char *uplo, const char *trans, const int *n, const int *k, const R *alpha,     \
-              const T *a, const int *ia, const int *ja, const int *desca, const R *beta, T *c,     \
-              const int *ic, const int *jc, const int *descc, size_t luplo RMA_DROPIN_LEN,         \
-              size_t ltrans RMA_DROPIN_LEN),                                                       \
-             (uplo, trans, n, k, alpha, a, ia, ja, desca, beta, c, ic, jc, descc, 1, 1),           \
-             rma_p##x##herk(*uplo, *trans, *n, *k, *alpha, a, *ia, *ja, desca, *beta, c, *ic, *jc, \
-                            descc))
-
-RMA_DROPIN_PHERK(c, C, float _Complex, float)
-RMA_DROPIN_PHERK(z, Z, double _Complex, double)
+RMA_DROPIN_PXRK(s, S, float, float, syrk, SYRK)
+RMA_DROPIN_PXRK(d, D, double, double, syrk, SYRK)
+RMA_DROPIN_PXRK(c, C, float _Complex, float _Complex, syrk, SYRK)
+RMA_DROPIN_PXRK(z, Z, double _Complex, double _Complex, syrk, SYRK)
+RMA_DROPIN_PXRK(c, C, float _Complex, float, herk, HERK)
+RMA_DROPIN_PXRK(z, Z, double _Complex, double, herk, HERK)

@@ -11,8 +11,12 @@
  * PXERBLA message for them). pdgemm has no INFO, so its expected codes are
  * written out. Also: DTYPE 2 (11-entry) descriptors with IMB = MB give
  * pdgemm's result; with IMB != MB rmala returns RMA_ERR_NOT_IMPLEMENTED and
- * touches nothing. Arguments that must agree (m, n, UPLO, JA, descriptor
- * entries NB_A, M_C, RSRC_A or CSRC_A), legal but different on the last process:
+ * touches nothing. rma_pdtrmm / rma_pdsyrk number as PBLAS does (the
+ * context DESCA's, a window past the array blaming its IA / JA), and a
+ * pdgetrs DESCB of another context gets ScaLAPACK's INFO (its entries are
+ * checked on its own grid first): cases the fuzzer (tests/scalapack/fuzz)
+ * found. Arguments that must agree (m, n, UPLO, JA, descriptor entries
+ * NB_A, M_C, RSRC_A or CSRC_A), legal but different on the last process:
  * RMA_ERR_ARGS_DIFFER on every process, nothing changed, the next call
  * works. Exits 1 on any failure.
  */
@@ -39,8 +43,8 @@ static void gemm_case(const char *what, int want, char ta, char tb, int m, int n
                       const pd_matrix_t *B, pd_matrix_t *C) {
   double *copy = malloc(sizeof(double) * (size_t)C->len);
   memcpy(copy, C->data, sizeof(double) * (size_t)C->len);
-  int rc = rma_pdgemm(ta, tb, m, n, k, 1.0, A->data, ia, 1, da, B->data, 1, 1, db, 0.5, C->data,
-                      1, 1, dc);
+  int rc = rma_pdgemm(ta, tb, m, n, k, 1.0, A->data, ia, 1, da, B->data, 1, 1, db, 0.5, C->data, 1,
+                      1, dc);
   expect(what, rc, want);
   if (want != 0)
     unchanged(what, C, copy);
@@ -62,15 +66,14 @@ static void gemm_cases(int ictxt, int other) {
   gemm_case("n < 0", -4, 'N', 'N', 5, -1, 5, 1, A.desc, B.desc, C.desc, &A, &B, &C);
   gemm_case("k < 0", -5, 'N', 'N', 5, 5, -1, 1, A.desc, B.desc, C.desc, &A, &B, &C);
   gemm_case("ia = 0", -8, 'N', 'N', 5, 5, 5, 0, A.desc, B.desc, C.desc, &A, &B, &C);
-  gemm_case("ia + m - 1 > M_A (blames m)", -3, 'N', 'N', 5, 5, 5, 6, A.desc, B.desc, C.desc, &A,
-            &B, &C);
-  gemm_case("ia + k - 1 > M_A for A^T (blames k)", -5, 'T', 'N', 5, 5, 5, 6, A.desc, B.desc,
+  gemm_case("ia + m - 1 > M_A (blames ia, as PB_Cchkmat)", -8, 'N', 'N', 5, 5, 5, 6, A.desc, B.desc,
+            C.desc, &A, &B, &C);
+  gemm_case("ia + k - 1 > M_A for A^T (blames ia)", -8, 'T', 'N', 5, 5, 5, 6, A.desc, B.desc,
             C.desc, &A, &B, &C);
   gemm_case("DTYPE_A", -1001, 'N', 'N', 5, 5, 5, 1, SPOIL(A.desc, 1, 7), B.desc, C.desc, &A, &B,
             &C);
   gemm_case("MB_A", -1005, 'N', 'N', 5, 5, 5, 1, SPOIL(A.desc, 5, 0), B.desc, C.desc, &A, &B, &C);
-  gemm_case("NB_A", -1006, 'N', 'N', 5, 5, 5, 1, SPOIL(A.desc, 6, -1), B.desc, C.desc, &A, &B,
-            &C);
+  gemm_case("NB_A", -1006, 'N', 'N', 5, 5, 5, 1, SPOIL(A.desc, 6, -1), B.desc, C.desc, &A, &B, &C);
   gemm_case("RSRC_A", -1007, 'N', 'N', 5, 5, 5, 1, SPOIL(A.desc, 7, nprow), B.desc, C.desc, &A, &B,
             &C);
   gemm_case("CSRC_A", -1008, 'N', 'N', 5, 5, 5, 1, SPOIL(A.desc, 8, -1), B.desc, C.desc, &A, &B,
@@ -85,8 +88,10 @@ static void gemm_cases(int ictxt, int other) {
   gemm_case("LLD_C", -1909, 'N', 'N', 5, 5, 5, 1, A.desc, B.desc, SPOIL(C.desc, 9, 0), &A, &B, &C);
   gemm_case("two errors: the smaller wins", -1006, 'N', 'N', 5, 5, 5, 1, SPOIL(A.desc, 6, 0),
             B.desc, SPOIL(C.desc, 9, 0), &A, &B, &C);
-  gemm_case("k = 0, alpha*AB vanishes: legal", 0, 'N', 'N', 5, 5, 0, 1, A.desc, B.desc, C.desc,
-            &A, &B, &C);
+  gemm_case("k = 0, LLD_A = 1 below its local rows (empty sub(A)): legal, as PB_Cchkmat", 0, 'N',
+            'N', 5, 5, 0, 1, SPOIL(A.desc, 9, 1), B.desc, C.desc, &A, &B, &C);
+  gemm_case("k = 0, alpha*AB vanishes: legal", 0, 'N', 'N', 5, 5, 0, 1, A.desc, B.desc, C.desc, &A,
+            &B, &C);
   // That last one scaled sub(C) by 0.5: put C back for what follows.
   pd_matrix_free(&C);
   pd_matrix_make(&C, ictxt, 9, 9, 4, 4, 0, 0, 0, 3, 0.0);
@@ -100,8 +105,8 @@ static void gemm_cases(int ictxt, int other) {
   double alpha = 1.0, beta = 0.5;
   pdgemm_("N", "T", &mm, &mm, &mm, &alpha, A.data, &one, &one, a2, B.data, &one, &one, b2, &beta,
           R.data, &one, &one, c2);
-  int rc = rma_pdgemm('N', 'T', 7, 7, 7, 1.0, A.data, 1, 1, a2, B.data, 1, 1, b2, 0.5, C.data, 1, 1,
-                      c2);
+  int rc =
+      rma_pdgemm('N', 'T', 7, 7, 7, 1.0, A.data, 1, 1, a2, B.data, 1, 1, b2, 0.5, C.data, 1, 1, c2);
   expect("DTYPE 2, IMB = MB", rc, 0);
   double diff = 0.0;
   for (long e = 0; e < C.len; e++)
@@ -128,7 +133,7 @@ static void gemm_cases(int ictxt, int other) {
 }
 
 // pdgetrf / pdgetrs cases, each also given to ScaLAPACK (same INFO wanted).
-static void lu_cases(int ictxt) {
+static void lu_cases(int ictxt, int other) {
   int nprow, npcol, myrow, mycol;
   Cblacs_gridinfo(ictxt, &nprow, &npcol, &myrow, &mycol);
   pd_matrix_t A, B;
@@ -139,9 +144,9 @@ static void lu_cases(int ictxt) {
     const char *what;
     int m, n, ia, entry, value;
   } f[] = {
-      {"m < 0", -1, 8, 1, 0, 0},     {"n < 0", 8, -1, 1, 0, 0},      {"ia = 0", 8, 8, 0, 0, 0},
-      {"M_A too small", 8, 8, 1, 3, 6}, {"MB_A", 8, 8, 1, 5, 0},      {"RSRC_A", 8, 8, 1, 7, -1},
-      {"CSRC_A", 8, 8, 1, 8, npcol}, {"LLD_A", 8, 8, 1, 9, 0},        {"DTYPE_A", 8, 8, 1, 1, 5},
+      {"m < 0", -1, 8, 1, 0, 0},        {"n < 0", 8, -1, 1, 0, 0}, {"ia = 0", 8, 8, 0, 0, 0},
+      {"M_A too small", 8, 8, 1, 3, 6}, {"MB_A", 8, 8, 1, 5, 0},   {"RSRC_A", 8, 8, 1, 7, -1},
+      {"CSRC_A", 8, 8, 1, 8, npcol},    {"LLD_A", 8, 8, 1, 9, 0},  {"DTYPE_A", 8, 8, 1, 1, 5},
   };
   for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
     int d[9], info = 0, ia = f[i].ia, ja = 1;
@@ -166,9 +171,9 @@ static void lu_cases(int ictxt) {
     char trans;
     int n, nrhs, which, entry, value; // which: 0 desca, 1 descb
   } s[] = {
-      {"trans", 'Q', 8, 2, 0, 0, 0},      {"n < 0", 'N', -1, 2, 0, 0, 0},
-      {"nrhs < 0", 'N', 8, -1, 0, 0, 0},  {"NB_A", 'N', 8, 2, 0, 6, 0},
-      {"LLD_B", 'N', 8, 2, 1, 9, 0},       {"M_B too small", 'N', 8, 2, 1, 3, 5},
+      {"trans", 'Q', 8, 2, 0, 0, 0},     {"n < 0", 'N', -1, 2, 0, 0, 0},
+      {"nrhs < 0", 'N', 8, -1, 0, 0, 0}, {"NB_A", 'N', 8, 2, 0, 6, 0},
+      {"LLD_B", 'N', 8, 2, 1, 9, 0},     {"M_B too small", 'N', 8, 2, 1, 3, 5},
       {"DTYPE_B", 'N', 8, 2, 1, 1, 9},
   };
   for (size_t i = 0; i < sizeof s / sizeof s[0]; i++) {
@@ -180,17 +185,29 @@ static void lu_cases(int ictxt) {
     memcpy(copy, B.data, sizeof(double) * (size_t)B.len);
     int rc = rma_pdgetrs(s[i].trans, s[i].n, s[i].nrhs, A.data, 1, 1, da, ipiv, B.data, 1, 1, db);
     unchanged(s[i].what, &B, copy);
-    pdgetrs_(&s[i].trans, &s[i].n, &s[i].nrhs, A.data, &one, &one, da, ipiv, B.data, &one, &one,
-             db, &info, 1);
+    pdgetrs_(&s[i].trans, &s[i].n, &s[i].nrhs, A.data, &one, &one, da, ipiv, B.data, &one, &one, db,
+             &info, 1);
     char what[96];
     snprintf(what, sizeof what, "pdgetrs %s (ScaLAPACK says %d)", s[i].what, info);
     expect(what, rc, info);
     memcpy(B.data, copy, sizeof(double) * (size_t)B.len);
     free(copy);
   }
-  expect("legal rma_pdgetrs", rma_pdgetrs('N', 8, 2, A.data, 1, 1, A.desc, ipiv, B.data, 1, 1,
-                                          B.desc),
-         0);
+  // DESCB of another context (found by tests/scalapack/fuzz): PDGETRS checks
+  // its entries on that context's grid first (CSRC past it at np 3 and 6),
+  // and blames its CTXT (-1202) only when they pass.
+  {
+    int db[9], info = 0, one = 1, n = 8, nrhs = 2;
+    memcpy(db, B.desc, sizeof db);
+    db[1] = other, db[7] = npcol - 1;
+    int rc = rma_pdgetrs('N', 8, 2, A.data, 1, 1, A.desc, ipiv, B.data, 1, 1, db);
+    pdgetrs_("N", &n, &nrhs, A.data, &one, &one, A.desc, ipiv, B.data, &one, &one, db, &info, 1);
+    char what[96];
+    snprintf(what, sizeof what, "pdgetrs DESCB of another grid (ScaLAPACK says %d)", info);
+    expect(what, rc, info);
+  }
+  expect("legal rma_pdgetrs",
+         rma_pdgetrs('N', 8, 2, A.data, 1, 1, A.desc, ipiv, B.data, 1, 1, B.desc), 0);
   free(ipiv);
   pd_matrix_free(&A), pd_matrix_free(&B);
 }
@@ -245,6 +262,27 @@ static void differ_cases(int ictxt) {
 #undef ODD
 }
 
+// P?TRMM and P?SYRK number as PBLAS does (found by tests/scalapack/fuzz):
+// the context is DESCA's, a window past M or N blames IB / IC (PB_Cchkmat).
+static void pblas_cases(int ictxt, int other) {
+  pd_matrix_t A, B;
+  pd_matrix_make(&A, ictxt, 9, 9, 3, 3, 0, 0, 0, 6, 0.0);
+  pd_matrix_make(&B, ictxt, 9, 9, 2, 3, 0, 0, 0, 7, 0.0);
+  int db[9];
+  memcpy(db, B.desc, sizeof db);
+  db[1] = other;
+  expect("pdtrmm DESCB of another grid",
+         rma_pdtrmm('L', 'L', 'N', 'N', 5, 5, 1.0, A.data, 1, 1, A.desc, B.data, 1, 1, db), -1502);
+  expect("pdtrmm sub(B) past M_B (blames ib)",
+         rma_pdtrmm('L', 'L', 'N', 'N', 5, 5, 1.0, A.data, 1, 1, A.desc, B.data, 6, 1, B.desc),
+         -13);
+  expect("pdsyrk DESCC of another grid",
+         rma_pdsyrk('L', 'N', 5, 5, 1.0, A.data, 1, 1, A.desc, 1.0, B.data, 1, 1, db), -1402);
+  expect("pdsyrk sub(C) past N_C (blames jc)",
+         rma_pdsyrk('U', 'N', 5, 5, 1.0, A.data, 1, 1, A.desc, 1.0, B.data, 1, 6, B.desc), -13);
+  pd_matrix_free(&A), pd_matrix_free(&B);
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int np, ictxt, other;
@@ -255,7 +293,8 @@ int main(int argc, char **argv) {
   Cblacs_get(-1, 0, &other);
   Cblacs_gridinit(&other, "Col", np / p, p);
   gemm_cases(ictxt, other);
-  lu_cases(ictxt);
+  lu_cases(ictxt, other);
+  pblas_cases(ictxt, other);
   differ_cases(ictxt);
   Cblacs_gridexit(other);
   Cblacs_gridexit(ictxt);
