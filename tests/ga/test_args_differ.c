@@ -1,7 +1,8 @@
 /*
  * Arguments that differ between ranks (issue 24, part 3), through the GA
  * front-end: rma_dgemm, rma_lu, rma_lu_solve, rma_potrf, rma_trsm and
- * rma_jacobi on 40 x 40 ScaLAPACK-layout GAs in 8 x 8 blocks.
+ * rma_jacobi on 40 x 40 (and 40 x 3) ScaLAPACK-layout GAs in 4 x 4 blocks (every
+ * process of np <= 10 owns a tile of the 40 x 3 ones).
  *
  * In each case the last rank alone passes another value of one argument
  * every rank must pass alike: a size, a TRANS or UPLO, another GA
@@ -24,7 +25,7 @@
 #include "ga_testutil.h"
 #include "rmala.h"
 
-enum { N = 40, NB = 8, NRHS = 3, NGA = 6 };
+enum { N = 40, NB = 4, NRHS = 3, NGA = 6 }; // 10 row blocks: a tile for each of up to 10 ranks
 static int ga[NGA]; // A, A2, B, C, D, X
 enum { A, A2, B, C, D, X };
 static const int rows[NGA] = {N, N, N, N, N, N}, cols[NGA] = {N, N, NRHS, N, N, NRHS};
