@@ -62,10 +62,7 @@ typedef enum {
                             pivoting), 2 always, 0 never (gathered on the diagonal tile's owner) */
   RMA_OPT_JACOBI_SLOW_US,  /* rma_jacobi: the slowed process sleeps this many microseconds after
                               each of its sweeps (0..10^7, default 0: none); tests, benchmarks */
-  RMA_OPT_JACOBI_SLOW_RANK, /* rma_jacobi: which process is slowed (-1, the default: the last) */
-  RMA_OPT_POTRF_UPDATE_K    /* rma_potrf's trailing update multiplies the panels of this many
-                               columns at once (whole steps of nb; default 256, 0..4096; <= nb:
-                               each step's panel as it arrives) */
+  RMA_OPT_JACOBI_SLOW_RANK /* rma_jacobi: which process is slowed (-1, the default: the last) */
 } rma_option_t;
 
 /*
@@ -84,10 +81,9 @@ int rma_finalize(void);
  * value before the next collective call. Returns 0, -1 for an unknown option,
  * -2 for an out-of-range value (RMA_OPT_PREFETCH outside 1..16,
  * RMA_OPT_LU_PANEL outside 0..2; the switches store value != 0, a negative
- * RMA_OPT_VERBOSE is 0, RMA_OPT_JACOBI_SLOW_US is clamped into 0..10^7,
- * RMA_OPT_JACOBI_SLOW_RANK into -1..2^24 and RMA_OPT_POTRF_UPDATE_K into
- * 0..4096) or a NULL value. Each option starts from its RMALA_* environment
- * variable (README); rma_init() reads them again.
+ * RMA_OPT_VERBOSE is 0, RMA_OPT_JACOBI_SLOW_US is clamped into 0..10^7 and
+ * RMA_OPT_JACOBI_SLOW_RANK into -1..2^24) or a NULL value. Each option starts from its RMALA_*
+ * environment variable (README); rma_init() reads them again.
  */
 int rma_set_option(rma_option_t option, int value);
 int rma_get_option(rma_option_t option, int *value);

@@ -3,7 +3,6 @@
 #include "ops/gemm/gemm_options.h"
 #include "ops/getrf/getrf_options.h"
 #include "ops/jacobi/jacobi_options.h"
-#include "ops/potrf/potrf_options.h"
 #include "rmala.h"
 
 static rma_option_table_t *const tables[] = {
@@ -11,7 +10,6 @@ static rma_option_table_t *const tables[] = {
     &rma_gemm_option_table,
     &rma_getrf_option_table,
     &rma_jacobi_option_table,
-    &rma_potrf_option_table,
 };
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))
 

@@ -27,7 +27,6 @@
 #include "ops/gemm/gemm_options.h"
 #include "ops/getrf/getrf_options.h"
 #include "ops/jacobi/jacobi_options.h"
-#include "ops/potrf/potrf_options.h"
 #include "ops/options.h"
 #include "rmala.h"
 #include "testutil.h"
@@ -55,10 +54,9 @@ static const doc_t docs[] = {
     {RMA_OPT_LU_PANEL, "RMALA_LU_PANEL", RMA_OPTION_RANGE, 0, 2, 1},
     {RMA_OPT_JACOBI_SLOW_US, "RMALA_JACOBI_SLOW_US", RMA_OPTION_LEVEL, 0, 10000000, 0},
     {RMA_OPT_JACOBI_SLOW_RANK, "RMALA_JACOBI_SLOW_RANK", RMA_OPTION_LEVEL, -1, 1 << 24, -1},
-    {RMA_OPT_POTRF_UPDATE_K, "RMALA_POTRF_UPDATE_K", RMA_OPTION_LEVEL, 0, 4096, 256},
 };
 #define NDOCS ((int)(sizeof docs / sizeof docs[0]))
-#define LAST_PUBLIC RMA_OPT_POTRF_UPDATE_K
+#define LAST_PUBLIC RMA_OPT_JACOBI_SLOW_RANK
 
 static rma_option_table_t *const *tables;
 static int ntables;
@@ -141,7 +139,6 @@ static void check_accessors(void) {
   const rma_gemm_options_t *g = rma_gemm_options();
   const rma_getrf_options_t *f = rma_getrf_options();
   const rma_jacobi_options_t *j = rma_jacobi_options();
-  const rma_potrf_options_t *p = rma_potrf_options();
   const struct {
     const char *env;
     const int *field;
@@ -152,7 +149,6 @@ static void check_accessors(void) {
       {"RMALA_SHARED_MEMORY", &c->shared}, {"RMALA_STORE_KEEP", &c->store_keep},
       {"RMALA_STORE_MB", &c->store_mb},    {"RMALA_LU_PANEL", &f->lu_panel},
       {"RMALA_JACOBI_SLOW_US", &j->slow_us}, {"RMALA_JACOBI_SLOW_RANK", &j->slow_rank},
-      {"RMALA_POTRF_UPDATE_K", &p->update_k},
   };
   for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
     int found = 0;

@@ -58,8 +58,6 @@
 #include "kernel/tile_blas.h"
 #include "kernel/tile_lapack.h"
 #include "kernel/tile_triangle.h"
-#include "ops/potrf/potrf_batch.h"
-#include "ops/potrf/potrf_options.h"
 #include "pipeline/ring.h"
 #include "pipeline/timeline.h"
 
@@ -89,8 +87,6 @@ typedef struct {
                                            whose header it received, whose panel it solved */
   int *ranks;   /* p0 + p1: the receivers of a panel tile */
   char *backup; /* nb x nb: the diagonal tile before its factorization */
-  rma_potrf_batch_t batch; /* the last steps' panels (batch.g < 2: none, one step at a time) */
-  int *upto;               /* nt: the last step applied to my tiles of tile column [row] x */
 } chol_t;
 
 static int owner_of(const chol_t *s, int bi, int bj) { return (bi % s->p0) * s->p1 + bj % s->p1; }
@@ -324,64 +320,17 @@ static const char *panel_tile(const chol_t *s, int k, int x, int single, int *ld
   return elem(s, rma_ring_slot_from(&s->ring, panel_owner(s, k, x), k), off);
 }
 
-// Batched update (ops/potrf/potrf_batch.h): step k's panel operands,
-// what this rank multiplies with, copied into the batch once they arrived:
-// the line from my first tile row [column] past k on, the single tiles of
-// my tile columns [rows] past k.
-static void keep(chol_t *s, int k) {
-  const rma_tiles_t *t = s->t;
-  int ld, lower = s->lower;
-  if (s->batch.g < 2 || k + 1 >= s->nt)
-    return;
-  int y = lower ? rma_tiles_row_from(t, s->p, k + 1) : rma_tiles_col_from(t, s->q, k + 1);
-  if (y < s->nt) {
-    long at = lower ? local_row(s, y) : local_col(s, y);
-    const char *src = panel_tile(s, k, y, 0, &ld);
-    rma_potrf_batch_keep(&s->batch, 0, k, at, (lower ? s->lr : s->lc) - at, src, ld);
-  }
-  int per = lower ? s->p1 : s->p0;
-  int x = lower ? rma_tiles_col_from(t, s->q, k + 1) : rma_tiles_row_from(t, s->p, k + 1);
-  for (; x < s->nt; x += per)
-    if (uses(s, k, x, s->p, s->q, 1)) {
-      const char *src = panel_tile(s, k, x, 1, &ld);
-      rma_potrf_batch_keep(&s->batch, 1, k, lower ? local_col(s, x) : local_row(s, x),
-                           width(s, x), src, ld);
-    }
-}
-
-// The operand of steps first..k for tile x: its single tile, or the line
-// from tile x on; *ld its ld. Without a batch, step k's in the slot.
-static const char *operand(const chol_t *s, int first, int k, int x, int single, int *ld) {
-  if (s->batch.g < 2)
-    return panel_tile(s, k, x, single, ld);
-  long at = s->lower == single ? local_col(s, x) : local_row(s, x);
-  return rma_potrf_batch_operand(&s->batch, single, first, at, ld);
-}
-
-// 1 when my tiles of tile column [row] x take their pending steps at step
-// k: every step without a batch; else when x is the next step's (the
-// lookahead), and every g steps (x - k = 0 mod g: the columns take turns,
-// each step's work stays about the same).
-static int due(const chol_t *s, int k, int x) {
-  return s->batch.g < 2 || x == k + 1 || (x - k) % s->batch.g == 0;
-}
-
 // 3. The trailing update of step k on my tile columns [rows] of the
-// triangle in [lo, hi) that are due, with all their pending steps: the
-// diagonal tile's triangle by herk, the tiles below [right of] it in one
-// gemm.
+// triangle in [lo, hi): the diagonal tile's triangle by herk, the tiles
+// below [right of] it in one gemm.
 static void update(chol_t *s, int k, int lo, int hi) {
   const rma_tiles_t *t = s->t;
-  int per = s->lower ? s->p1 : s->p0;
+  int ck = width(s, k), per = s->lower ? s->p1 : s->p0;
   int x = s->lower ? rma_tiles_col_from(t, s->q, lo) : rma_tiles_row_from(t, s->p, lo);
   double t0 = rma_timing_start();
   for (; x < hi && x < s->nt; x += per) {
-    if (!due(s, k, x))
-      continue;
-    int first = s->upto[x] + 1;
-    int lds, ldl, lda, w = width(s, x), ck = k == first ? width(s, k) : (k - first + 1) * s->nb;
-    s->upto[x] = k;
-    const char *px = operand(s, first, k, x, 1, &lds);
+    int lds, ldl, lda, w = width(s, x);
+    const char *px = panel_tile(s, k, x, 1, &lds);
     // The first of my tiles of the line at or past the diagonal.
     int y = s->lower ? rma_tiles_row_from(t, s->p, x) : rma_tiles_col_from(t, s->q, x);
     if (y == x) {
@@ -392,7 +341,7 @@ static void update(chol_t *s, int k, int lo, int hi) {
     }
     if (y >= s->nt)
       continue;
-    const char *line = operand(s, first, k, y, 0, &ldl);
+    const char *line = panel_tile(s, k, y, 0, &ldl);
     if (s->lower) { // A(y.., x) -= L(y.., k) L(x, k)^H
       char *a = tile_at(s, y, x, &lda);
       int rows = (int)(s->lr - local_row(s, y));
@@ -431,7 +380,6 @@ static int chol_step(chol_t *s, int k) {
     return 0;
   }
   RMA_CALL(rma_ring_wait(&s->ring, k, C_PANEL, panel_count(s, k)));
-  keep(s, k);
   // 4. Lookahead: line k+1 first, its diagonal tile and panel, the rest.
   int next = k + 1;
   if (next < s->nt) {
@@ -463,16 +411,7 @@ int rma_potrf_run(const rma_tiles_t *t, void *seg, int lower, int *info) {
   rma_ring_desc_t ring = {C_PER_SLOT, HDR_LEN, s.off_line + line, 0, PH_WAIT, t->dtype};
   s.ranks = malloc(sizeof(int) * (size_t)(s.p0 + s.p1));
   s.backup = malloc(s.es * (size_t)nb2);
-  s.upto = malloc(sizeof(int) * (size_t)(s.nt > 0 ? s.nt : 1));
-  int g = rma_potrf_options()->update_k / s.nb, batch = 0;
-  g = g < s.nt ? g : s.nt;
-  if (g >= 2)
-    batch = rma_potrf_batch_open(&s.batch, g, s.lower, s.nb, s.es, s.lower ? s.lr : s.lc,
-                                 s.lower ? s.lc : s.lr);
-  for (int x = 0; s.upto && x < s.nt; x++)
-    s.upto[x] = -1;
-  int ok = s.ranks && s.backup && s.upto && batch == 0;
-  int rc = rma_status_agree(ctx->comm, ok ? 0 : RMA_ERR_NO_MEMORY);
+  int rc = rma_status_agree(ctx->comm, s.ranks && s.backup ? 0 : RMA_ERR_NO_MEMORY);
   if (rc == 0)
     rc = rma_ring_open(&s.ring, &ring);
   if (rc == 0) {
@@ -491,8 +430,7 @@ int rma_potrf_run(const rma_tiles_t *t, void *seg, int lower, int *info) {
     rma_timeline_report(&tl, s.lower ? "rma_potrf (lower)" : "rma_potrf (upper)");
     rma_timeline_free(&tl);
   }
-  free(s.ranks), free(s.backup), free(s.upto);
-  rma_potrf_batch_close(&s.batch);
+  free(s.ranks), free(s.backup);
   *info = s.info;
   return rc;
 }
