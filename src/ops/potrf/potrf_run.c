@@ -89,7 +89,17 @@ typedef struct {
   char *backup; /* nb x nb: the diagonal tile before its factorization */
 } chol_t;
 
-static int owner_of(const chol_t *s, int bi, int bj) { return (bi % s->p0) * s->p1 + bj % s->p1; }
+// The rank at grid position (r, c), in the directory's rank numbering
+// (row by row, or column by column for a transposed column-major array),
+// and the position of rank.
+static int rank_at(const chol_t *s, int r, int c) {
+  return s->t->o.gridcol ? r + c * s->p0 : r * s->p1 + c;
+}
+static void position(const chol_t *s, int rank, int *r, int *c) {
+  rma_tiles_coords(s->t, rank, r, c);
+}
+
+static int owner_of(const chol_t *s, int bi, int bj) { return rank_at(s, bi % s->p0, bj % s->p1); }
 
 static char *tile_at(const chol_t *s, int bi, int bj, int *ld) {
   rma_tile_t tile;
@@ -183,8 +193,11 @@ static int diag_put(void *arg, int holder, int g) {
     memcpy(rma_ring_header(&s->ring, k), h->hdr, sizeof(double) * HDR_LEN);
   else
     RMA_CALL(rma_ring_put_header(&s->ring, holder, k, h->hdr, HDR_LEN));
-  for (int x = gr->start[g]; x < gr->start[g + 1] && !need; x++)
-    need = holds_panel(s, k, gr->ranks[x] / s->p1, gr->ranks[x] % s->p1);
+  for (int x = gr->start[g]; x < gr->start[g + 1] && !need; x++) {
+    int r, c;
+    position(s, gr->ranks[x], &r, &c);
+    need = holds_panel(s, k, r, c);
+  }
   if (need)
     RMA_CALL(rma_ring_put(&s->ring, holder, k, s->off_diag, h->src, ck, ck, h->lds, ck));
   return 0;
@@ -197,9 +210,10 @@ static int panel_put(void *arg, int holder, int g) {
   const rma_groups_t *gr = &s->ring.grp;
   int k = h->k, x = h->x, need_single = 0, need_line = 0, ld;
   for (int i = gr->start[g]; i < gr->start[g + 1]; i++) {
-    int r = gr->ranks[i];
-    need_single |= uses(s, k, x, r / s->p1, r % s->p1, 1);
-    need_line |= uses(s, k, x, r / s->p1, r % s->p1, 0);
+    int r, c;
+    position(s, gr->ranks[i], &r, &c);
+    need_single |= uses(s, k, x, r, c, 1);
+    need_line |= uses(s, k, x, r, c, 0);
   }
   int rows = s->lower ? width(s, x) : width(s, k), cols = s->lower ? width(s, k) : width(s, x);
   if (need_single) {
@@ -300,10 +314,10 @@ static int solve_panel(chol_t *s, int k) {
     int n = 0, xr = x % s->p0, xc = x % s->p1;
     for (int c = 0; c < s->p1; c++)
       if (uses(s, k, x, xr, c, 1) || uses(s, k, x, xr, c, 0))
-        s->ranks[n++] = xr * s->p1 + c;
+        s->ranks[n++] = rank_at(s, xr, c);
     for (int r = 0; r < s->p0; r++)
       if (r != xr && (uses(s, k, x, r, xc, 1) || uses(s, k, x, r, xc, 0)))
-        s->ranks[n++] = r * s->p1 + xc;
+        s->ranks[n++] = rank_at(s, r, xc);
     handout_t h = {s, k, x, ld, a, NULL};
     t0 = rma_timing_start();
     int rc = rma_ring_handout(&s->ring, k, C_PANEL, s->ranks, n, panel_put, &h);
@@ -398,7 +412,8 @@ int rma_potrf_run(const rma_tiles_t *t, void *seg, int lower, int *info) {
   memset(&s, 0, sizeof s);
   s.t = t, s.seg = seg, s.lower = lower != 0, s.nb = t->mb, s.nt = t->nt;
   s.p0 = t->p0, s.p1 = t->p1, s.dt = t->dtype, s.es = rma_dtype_size(t->dtype);
-  s.rank = ctx->rank, s.p = s.rank / s.p1, s.q = s.rank % s.p1;
+  s.rank = ctx->rank;
+  position(&s, s.rank, &s.p, &s.q);
   s.lr = rma_numroc(t->n, s.nb, s.p, s.p0), s.lc = rma_numroc(t->n, s.nb, s.q, s.p1);
   s.lrmax = rma_numroc(t->n, s.nb, 0, s.p0), s.lcmax = rma_numroc(t->n, s.nb, 0, s.p1);
   s.diag_done = s.diag_seen = s.panel_done = -1;
