@@ -17,9 +17,11 @@
  *  3. every rank updates its trailing tiles of the triangle, A(i, j) -=
  *     L(i, k) L(j, k)^H [A(i, j) -= U(k, i)^H U(k, j)]: on its diagonal
  *     tiles only the triangle (rma_kernel_herk_dt: the other triangle of
- *     every tile stays bitwise unchanged), elsewhere one gemm per local
- *     tile column [row] (the ScaLAPACK layout keeps the local rows
- *     [columns] of a tile column [row] contiguous);
+ *     every tile stays bitwise unchanged), elsewhere by gemm, over groups
+ *     of consecutive local tile columns [rows] of ~512 columns: per column
+ *     the tiles down to the group's last diagonal tile, then one gemm for
+ *     the whole group below [right of] it (the ScaLAPACK layout keeps a
+ *     rank's local rows and columns contiguous);
  *  4. lookahead: tile column [row] k+1 is updated first; D_{k+1} factors
  *     its diagonal tile and the panel line of step k+1 solves and sends its
  *     panel before the rest of step k's update.
@@ -87,6 +89,8 @@ typedef struct {
                                            whose header it received, whose panel it solved */
   int *ranks;   /* p0 + p1: the receivers of a panel tile */
   char *backup; /* nb x nb: the diagonal tile before its factorization */
+  int gmax;     /* tile columns [rows] one gemm of the update takes at most */
+  char *gather; /* gmax nb x nb: the single tiles of such a group, side by side */
 } chol_t;
 
 // The rank at grid position (r, c), in the directory's rank numbering
@@ -334,39 +338,101 @@ static const char *panel_tile(const chol_t *s, int k, int x, int single, int *ld
   return elem(s, rma_ring_slot_from(&s->ring, panel_owner(s, k, x), k), off);
 }
 
+// My first tile column (cols != 0) or row at or after from.
+static int mine_from(const chol_t *s, int cols, int from) {
+  return cols ? rma_tiles_col_from(s->t, s->q, from) : rma_tiles_row_from(s->t, s->p, from);
+}
+
+// Local row [column] offset where tile row [column] y starts, or the
+// local extent when y is past the end.
+static long local_at(const chol_t *s, int y, int rows) {
+  if (y >= s->nt)
+    return rows ? s->lr : s->lc;
+  return rows ? local_row(s, y) : local_col(s, y);
+}
+
+// Tile columns [rows] one gemm of the update takes at most, about
+// GROUP_COLS columns [rows]. One tile column's gemm is long and nb wide;
+// OpenBLAS packs the long operand again for every call and runs its
+// kernel below rate on a narrow one. np 1, n 3072, nb 64, lower: CPU time
+// 0.90x (512) of one gemm per tile column (perf, 2026-11-27; 1024 no better).
+#define GROUP_COLS 512
+static int group_tiles(const chol_t *s) { return GROUP_COLS / s->nb > 1 ? GROUP_COLS / s->nb : 1; }
+
+// The single tiles of step k of my tile columns [rows] x .. last (x = last:
+// in place in the slot) stacked [side by side] in gather, and their ld.
+// They come from the panel owners of their tile rows [columns], in
+// different slots when p0 [p1] does not divide p1 [p0].
+static const char *group_operand(chol_t *s, int k, int x, int last, int *ld) {
+  if (x == last)
+    return panel_tile(s, k, x, 1, ld);
+  int ck = width(s, k), per = s->lower ? s->p1 : s->p0, at = 0, lds;
+  int ws = (int)(local_at(s, last, !s->lower) - local_at(s, x, !s->lower)) + width(s, last);
+  *ld = s->lower ? ck : ws;
+  for (int xi = x; xi <= last; xi += per) {
+    const char *src = panel_tile(s, k, xi, 1, &lds);
+    int w = width(s, xi), rows = s->lower ? w : ck, cols = s->lower ? ck : w;
+    char *dst = elem(s, s->gather, s->lower ? (long)at * ck : at);
+    for (int r = 0; r < rows; r++)
+      memcpy(dst + (size_t)r * (size_t)*ld * s->es, src + (size_t)r * (size_t)lds * s->es,
+             s->es * (size_t)cols);
+    at += w;
+  }
+  return s->gather;
+}
+
 // 3. The trailing update of step k on my tile columns [rows] of the
-// triangle in [lo, hi): the diagonal tile's triangle by herk, the tiles
-// below [right of] it in one gemm.
+// triangle in [lo, hi), in groups of consecutive ones (x .. last): each
+// column's diagonal tile by herk (its triangle only) and its tiles down to
+// the group's last diagonal by gemm, then everything below [right of] that
+// for the whole group by one gemm. With L the panel (lower):
+// A(y.., x) -= L(y.., k) L(x, k)^H; upper A(x, y..) -= U(k, x)^H U(k, y..).
 static void update(chol_t *s, int k, int lo, int hi) {
-  const rma_tiles_t *t = s->t;
-  int ck = width(s, k), per = s->lower ? s->p1 : s->p0;
-  int x = s->lower ? rma_tiles_col_from(t, s->q, lo) : rma_tiles_row_from(t, s->p, lo);
+  int ck = width(s, k), lower = s->lower, per = lower ? s->p1 : s->p0, down = lower ? s->p0 : s->p1;
+  int gmax = s->gmax;
   double t0 = rma_timing_start();
-  for (; x < hi && x < s->nt; x += per) {
-    int lds, ldl, lda, w = width(s, x);
-    const char *px = panel_tile(s, k, x, 1, &lds);
-    // The first of my tiles of the line at or past the diagonal.
-    int y = s->lower ? rma_tiles_row_from(t, s->p, x) : rma_tiles_col_from(t, s->q, x);
-    if (y == x) {
-      char *a = tile_at(s, x, x, &lda);
-      rma_kernel_herk_dt(s->dt, s->lower, s->lower ? RMA_OP_N : RMA_OP_C, 0, w, ck, -1.0, px, lds,
-                         1.0, a, lda);
-      y += s->lower ? s->p0 : s->p1;
+  for (int x = mine_from(s, lower, lo); x < hi && x < s->nt;) {
+    int last = x;
+    for (int g = 1; g < gmax && last + per < hi && last + per < s->nt; g++)
+      last += per;
+    // My first tile row [column] past the group's last diagonal tile.
+    int y_end = mine_from(s, !lower, last + 1);
+    long end = local_at(s, y_end, lower), full = lower ? s->lr : s->lc;
+    int lds, ldl, lda;
+    for (int xi = x; xi <= last; xi += per) {
+      int w = width(s, xi), y = mine_from(s, !lower, xi);
+      const char *px = panel_tile(s, k, xi, 1, &lds);
+      if (y == xi) {
+        char *a = tile_at(s, xi, xi, &lda);
+        rma_kernel_herk_dt(s->dt, lower, lower ? RMA_OP_N : RMA_OP_C, 0, w, ck, -1.0, px, lds, 1.0,
+                           a, lda);
+        y += down;
+      }
+      int n = (int)(end - local_at(s, y, lower));
+      if (y >= s->nt || n <= 0)
+        continue;
+      const char *line = panel_tile(s, k, y, 0, &ldl);
+      char *a = lower ? tile_at(s, y, xi, &lda) : tile_at(s, xi, y, &lda);
+      if (lower)
+        rma_kernel_gemm_dt(s->dt, RMA_OP_N, RMA_OP_C, n, w, ck, -1.0, line, ldl, px, lds, 1.0, a,
+                           lda);
+      else
+        rma_kernel_gemm_dt(s->dt, RMA_OP_C, RMA_OP_N, w, n, ck, -1.0, px, lds, line, ldl, 1.0, a,
+                           lda);
     }
-    if (y >= s->nt)
-      continue;
-    const char *line = panel_tile(s, k, y, 0, &ldl);
-    if (s->lower) { // A(y.., x) -= L(y.., k) L(x, k)^H
-      char *a = tile_at(s, y, x, &lda);
-      int rows = (int)(s->lr - local_row(s, y));
-      rma_kernel_gemm_dt(s->dt, RMA_OP_N, RMA_OP_C, rows, w, ck, -1.0, line, ldl, px, lds, 1.0, a,
-                         lda);
-    } else { // A(x, y..) -= U(k, x)^H U(k, y..)
-      char *a = tile_at(s, x, y, &lda);
-      int cols = (int)(s->lc - local_col(s, y));
-      rma_kernel_gemm_dt(s->dt, RMA_OP_C, RMA_OP_N, w, cols, ck, -1.0, px, lds, line, ldl, 1.0, a,
-                         lda);
+    if (y_end < s->nt) {
+      int n = (int)(full - end), ws = (int)(local_at(s, last, !lower) - local_at(s, x, !lower)) +
+                                       width(s, last);
+      const char *px = group_operand(s, k, x, last, &lds), *line = panel_tile(s, k, y_end, 0, &ldl);
+      char *a = lower ? tile_at(s, y_end, x, &lda) : tile_at(s, x, y_end, &lda);
+      if (lower)
+        rma_kernel_gemm_dt(s->dt, RMA_OP_N, RMA_OP_C, n, ws, ck, -1.0, line, ldl, px, lds, 1.0, a,
+                           lda);
+      else
+        rma_kernel_gemm_dt(s->dt, RMA_OP_C, RMA_OP_N, ws, n, ck, -1.0, px, lds, line, ldl, 1.0, a,
+                           lda);
     }
+    x = last + per;
   }
   rma_timing_stop(PH_UPDATE, t0);
 }
@@ -426,7 +492,10 @@ int rma_potrf_run(const rma_tiles_t *t, void *seg, int lower, int *info) {
   rma_ring_desc_t ring = {C_PER_SLOT, HDR_LEN, s.off_line + line, 0, PH_WAIT, t->dtype};
   s.ranks = malloc(sizeof(int) * (size_t)(s.p0 + s.p1));
   s.backup = malloc(s.es * (size_t)nb2);
-  int rc = rma_status_agree(ctx->comm, s.ranks && s.backup ? 0 : RMA_ERR_NO_MEMORY);
+  s.gmax = group_tiles(&s);
+  s.gather = malloc(s.es * (size_t)s.gmax * (size_t)nb2);
+  int ok = s.ranks && s.backup && s.gather;
+  int rc = rma_status_agree(ctx->comm, ok ? 0 : RMA_ERR_NO_MEMORY);
   if (rc == 0)
     rc = rma_ring_open(&s.ring, &ring);
   if (rc == 0) {
@@ -445,7 +514,7 @@ int rma_potrf_run(const rma_tiles_t *t, void *seg, int lower, int *info) {
     rma_timeline_report(&tl, s.lower ? "rma_potrf (lower)" : "rma_potrf (upper)");
     rma_timeline_free(&tl);
   }
-  free(s.ranks), free(s.backup);
+  free(s.ranks), free(s.backup), free(s.gather);
   *info = s.info;
   return rc;
 }
