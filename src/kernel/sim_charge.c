@@ -103,7 +103,8 @@ int rma_kernel_sim_describe(char *text, int len) {
              sim.threads, sim.fits);
   if (sim.state == 1)
     snprintf(text, (size_t)len, "MODEL kernel times from %s (%s)%s%s%s", sim.path,
-             sim.model.machine, threads, sim.scale != 1.0 ? ", scaled by RMALA_SIM_KERNEL_SCALE" : "",
+             sim.model.machine, threads,
+             sim.scale != 1.0 ? ", scaled by RMALA_SIM_KERNEL_SCALE" : "",
              sim.compute ? "" : ", arithmetic skipped");
   else if (sim.state == 2)
     snprintf(text, (size_t)len, "real BLAS, timed by SMPI on this machine (RMALA_SIM_MODEL=none)");
