@@ -295,10 +295,12 @@ for p in ${ranks//,/ }; do
     [ "$kscale" = 1 ] || label="$label/x$kscale"
     [ "$hostcode" = timed ] || label="$label/nohost"
     echo "$label,$op,$impl,$p,$nn,$b,$r_sim,$gf,$eff,$t_wall,$t_rss,$r_ratio,$r_status,$pss,$cpr,$((p * cpr)),$kmodel" | tee -a "$csv"
-    printf '{"platform":"%s","op":"%s","impl":"%s","ranks":%d,"n":%d,"nb":%d,"simulated_s":%s,"gflops":%s,"efficiency":%s,"rank_rate_gflops":%s,"wall_s":%s,"peak_rss_kb":%s,"ratio":"%s","status":"%s","peak_pss_kb":%s,"cores_per_rank":%d,"cores":%d,"kernel_model":"%s"}\n' \
+    # one rank's reference rate, and per core (the rank's / C: the JSON's field before issue 25)
+    crate=$(awk -v r="$rate" -v c="$cpr" 'BEGIN { if (r > 0) printf "%.6g", r / c; else print "null" }')
+    printf '{"platform":"%s","op":"%s","impl":"%s","ranks":%d,"n":%d,"nb":%d,"simulated_s":%s,"gflops":%s,"efficiency":%s,"rank_rate_gflops":%s,"core_rate_gflops":%s,"wall_s":%s,"peak_rss_kb":%s,"ratio":"%s","status":"%s","peak_pss_kb":%s,"cores_per_rank":%d,"cores":%d,"kernel_model":"%s"}\n' \
       "$label" "$op" "$impl" "$p" "$nn" "$b" "${r_sim:-null}" "${gf:-null}" "${eff:-null}" \
-      "${rate:-null}" "${t_wall:-null}" "${t_rss:-null}" "$r_ratio" "$r_status" "$pss" "$cpr" \
-      $((p * cpr)) "$kmodel" >> "$json"
+      "${rate:-null}" "$crate" "${t_wall:-null}" "${t_rss:-null}" "$r_ratio" "$r_status" "$pss" \
+      "$cpr" $((p * cpr)) "$kmodel" >> "$json"
   done
 done
 echo "simulate: rows in $csv and $json"
