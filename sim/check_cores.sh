@@ -30,8 +30,9 @@ bad=$(awk -F, 'NR > 1 && !($15 == 2 && $16 == 2 * $4 && $17 ~ /^MODEL 2-thread/ 
   $12 + 0 < 16 && $9 > 0 && $9 <= 1.05)' "$csv")
 [ -z "$bad" ] || fail "rows not as expected: $bad"
 hosts=$out/cluster-small-c2.hosts
-[ "$(sort "$hosts" | uniq -c | awk '$1 == 2' | wc -l)" = 4 ] && [ "$(wc -l < "$hosts")" = 8 ] ||
+if [ "$(sort "$hosts" | uniq -c | awk '$1 == 2' | wc -l)" != 4 ] || [ "$(wc -l < "$hosts")" != 8 ]; then
   fail "hostfile $hosts does not list each of the 4 nodes twice"
+fi
 for log in "$out"/*.log; do
   grep -q 'threaded-kernel MODEL for 2 threads' "$log" || fail "$log: no threaded-kernel MODEL"
 done
