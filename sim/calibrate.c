@@ -2,7 +2,10 @@
  * rmala-calibrate — fit the kernel time MODEL (src/kernel/time_model.h) on
  * this machine, for the simulation build to charge instead of computing.
  * Built by the normal (real MPI) build; no MPI call. Run with one BLAS
- * thread (OPENBLAS_NUM_THREADS=1: one simulated rank is one core).
+ * thread (OPENBLAS_NUM_THREADS=1: one simulated rank is one core); the
+ * threaded-kernel MODEL's pair of fits is two runs, with 1 and 2 threads
+ * (sim/models/threads-1.txt, threads-2.txt; kernel/time_model.h:
+ * rma_kmodel_thread_factor).
  *
  *   rmala-calibrate [--out FILE] [--check FILE] [--quick] [--csv FILE] [--label TEXT]
  *

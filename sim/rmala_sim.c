@@ -37,10 +37,14 @@
  * RMALA_SIM_COMPUTE=0 ("check skipped (no arithmetic)"). Rank 0 first prints how kernel time is
  * charged ("kernels: MODEL ..."; an unreadable model file is an error).
  * Rank 0 prints one line
- *   RESULT,<op>,<ranks>,<n>,<nb>,<simulated s>,<wall s>,<ratio>,<ok|FAIL|skipped>,<impl>
+ *   RESULT,<op>,<ranks>,<n>,<nb>,<simulated s>,<wall s>,<ratio>,<ok|FAIL|skipped>,<impl>,<rate>
  * where the simulated time is MPI_Wtime around the call (SMPI's simulated
  * clock; the real one under a real MPI) and the wall time is the host's
- * CLOCK_MONOTONIC around the same call. Exits 1 on a failed check.
+ * CLOCK_MONOTONIC around the same call; rate is the reference kernel rate of
+ * one rank in Gflop/s (the efficiency's denominator): the kernel MODEL's rate,
+ * as charged to this rank (threads, scale: kernel/sim_charge.h), for the
+ * local product m x m x 256, m = n / sqrt(ranks) (256: rmala's k chunk); 0
+ * when no model is in use. Exits 1 on a failed check.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <float.h>
@@ -146,6 +150,14 @@ static double check_solve(const rma_dmatrix_t *x, int n, entry_fn gen, MPI_Comm 
   }
   free(v);
   return ratio;
+}
+
+// The reference kernel rate of one rank, Gflop/s: the MODEL's rate for the
+// local m x m x 256 dgemm, m = n / sqrt(np) (0 without a model).
+static double rank_rate(int n, int np) {
+  int m = (int)(n / sqrt((double)np)), k = 256;
+  double t = rma_kernel_sim_time(RMA_KMODEL_GEMM, m, m, k);
+  return t > 0.0 ? 2.0 * m * m * k / t * 1e-9 : 0.0;
 }
 
 int main(int argc, char **argv) {
@@ -287,11 +299,11 @@ int main(int argc, char **argv) {
            : rma_sim_shared() ? "check skipped (shared malloc), ratio "
                               : "check skipped (no arithmetic), ratio ",
            ratio);
-    printf("RESULT,%s,%d,%d,%d,%.9g,%.6g,%.3g,%s,%s\n", op, np, n, nb, sim, wall, ratio,
+    printf("RESULT,%s,%d,%d,%d,%.9g,%.6g,%.3g,%s,%s,%.6g\n", op, np, n, nb, sim, wall, ratio,
            !ok      ? "FAIL"
            : shared ? "skipped"
                     : "ok",
-           impl);
+           impl, rank_rate(n, np));
   }
 
   free(ipiv);

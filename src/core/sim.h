@@ -12,6 +12,12 @@
  *    real BLAS and lets SMPI time it on this machine.
  *  - RMALA_SIM_KERNEL_SCALE=F: every modelled kernel time times F (F = 6
  *    emulates a core 6x slower than the model's, e.g. a 2.1 GHz Opteron).
+ *  - RMALA_SIM_THREADS=C: each rank stands for C cores of a node (one rank
+ *    per node or per C cores, threaded BLAS): kernels are charged the
+ *    threaded-kernel MODEL's time for C threads (kernel/time_model.h:
+ *    rma_kmodel_thread_factor), from the 1- and 2-thread fits named by
+ *    RMALA_SIM_THREAD_FITS=<file>:<file> (default sim/models/threads-1.txt
+ *    and threads-2.txt).
  *  - RMALA_SIM_COMPUTE=0|1: whether the kernels also do the arithmetic
  *    (default 1, 0 when shared; 1 with shared memory is refused: 0 is used).
  */

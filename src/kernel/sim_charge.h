@@ -7,7 +7,10 @@
  * arithmetic is to be done at all; end resumes SMPI's timing. With no model
  * (RMALA_SIM_MODEL=none) both do nothing and SMPI times the real BLAS.
  * The model is fitted on double kernels; a call of another type is charged
- * that time times rma_kmodel_dtype_factor (a MODEL assumption).
+ * that time times rma_kmodel_dtype_factor (a MODEL assumption). With
+ * RMALA_SIM_THREADS = C > 1 each rank stands for C cores and every kernel is
+ * charged the threaded-kernel MODEL's time for C threads
+ * (rma_kmodel_thread_factor on the fits RMALA_SIM_THREAD_FITS names).
  * No MPI call (SMPI's benchmarking hooks only).
  */
 #ifndef RMA_KERNEL_SIM_CHARGE_H
@@ -23,6 +26,13 @@ int rma_kernel_sim_begin(rma_dtype_t t, rma_kmodel_kind_t kind, int m, int n, in
 /* Local. Ends the bracket rma_kernel_sim_begin opened; returns 0. */
 int rma_kernel_sim_end(void);
 #endif
+
+/* Local. The seconds the simulation charges one double kernel of this kind
+ * and shape on this rank: the MODEL's one-core time, times the
+ * threaded-kernel MODEL's factor when RMALA_SIM_THREADS = C > 1 (core/sim.h),
+ * times RMALA_SIM_KERNEL_SCALE. 0 when no model is in use (real build,
+ * RMALA_SIM_MODEL=none, unreadable files). */
+double rma_kernel_sim_time(rma_kmodel_kind_t kind, int m, int n, int k);
 
 /* Local. A one-line description of the kernel timing in use ("MODEL <path>
  * (<machine>)", "real BLAS timed by SMPI", or "real (not simulated)");

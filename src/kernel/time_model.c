@@ -1,5 +1,6 @@
 #include "kernel/time_model.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -44,6 +45,17 @@ double rma_kmodel_time(const rma_kmodel_t *model, rma_kmodel_kind_t kind, int m,
   for (int i = 0; i < RMA_KMODEL_TERMS; i++)
     t += model->c[kind][i] * x[i];
   return t > 0.0 ? t : 0.0;
+}
+
+double rma_kmodel_thread_factor(const rma_kmodel_t *one, const rma_kmodel_t *two,
+                                rma_kmodel_kind_t kind, int m, int n, int k, double threads) {
+  double t1 = rma_kmodel_time(one, kind, m, n, k), t2 = rma_kmodel_time(two, kind, m, n, k);
+  if (threads <= 1.0 || t1 <= 0.0)
+    return 1.0;
+  // r: the time ratio of one doubling, measured at this shape (clamped), applied log2 C times.
+  double r = t2 / t1;
+  r = r < 0.5 ? 0.5 : r > 1.0 ? 1.0 : r;
+  return pow(r, log2(threads));
 }
 
 double rma_kmodel_dtype_factor(rma_dtype_t t) {

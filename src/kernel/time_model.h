@@ -51,6 +51,21 @@ int rma_kmodel_terms(rma_kmodel_kind_t kind, int m, int n, int k, double x[RMA_K
 /* Predicted seconds (never negative; 0 for empty shapes). */
 double rma_kmodel_time(const rma_kmodel_t *model, rma_kmodel_kind_t kind, int m, int n, int k);
 
+/* The threaded-kernel MODEL's factor on a one-core time: how much faster a
+ * kernel of this kind and shape runs on `threads` cores (one simulated rank
+ * standing for `threads` cores of a node, threaded BLAS). one and two are
+ * fits of the same kernels on the same machine in the same session with 1
+ * and 2 BLAS threads (rmala-calibrate under OPENBLAS_NUM_THREADS=1 and =2).
+ * MODEL assumption (measured at 2 threads only, extended beyond): every
+ * doubling of the threads multiplies the time by the ratio r measured from
+ * 1 to 2 threads at this shape, r = t_two / t_one clamped to [1/2, 1] (no
+ * speed-up above linear; a shape that is slower on two threads stays on
+ * one, as threaded BLAS keeps small calls on one thread), so the factor is
+ * r^log2(threads) and the parallel efficiency at C threads is
+ * (1 / (2 r))^log2(C). Returns 1 for threads <= 1 or an empty shape. */
+double rma_kmodel_thread_factor(const rma_kmodel_t *one, const rma_kmodel_t *two,
+                                rma_kmodel_kind_t kind, int m, int n, int k, double threads);
+
 /* The factor on the double model's time for a kernel of type t: the flop
  * ratio to d (4 for c and z, 1 for s and d). MODEL assumption, not measured:
  * a complex multiply-add is 4 real ones at double's time per flop, and
