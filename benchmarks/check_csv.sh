@@ -4,7 +4,7 @@
 # of a `rmala-bench --quick --op gemm --dtype s,c,z --trans NN,NT,NC,CT` CSV):
 # the exact header — the current one, ending in dtype, or the one before the
 # dtype column (21 columns, every row double) — every expected row present
-# (129 for --quick, 167 for the grid check, 220 for the types; an old CSV
+# (129 for --quick, 179 for the grid check, 220 for the types; an old CSV
 # without the dtype column: 102 and 69), every row run
 # at np = NP, lib_MB a number on rma rows and empty on the peers', and every
 # status OK — or NOT_IMPLEMENTED, the report of an rmala operation that is not
@@ -75,16 +75,18 @@ END {
       gneed("zgetrf,60,scalapack,pivot", 2); gneed("zgetrf,60,rma,pivot", 4)
       expect += 6
       # dpotrf n = 120 and zpotrf n = 60, UPLO L and U, first call: limit + 3
-      # p?potrf + 2 layouts x 3 nb each; dtrsm n = 120: limit + 3 pdtrsm + 6 rma.
+      # p?potrf + 2 layouts x 3 nb + 3 rma-pd each; dtrsm n = 120: limit + 3
+      # pdtrsm + 6 rma.
       split("dpotrf,120 zpotrf,60", po, " ")
       for (i = 1; i <= 2; i++)
         for (u = 1; u <= 2; u++) {
           split(po[i], f, ",")
           ul = u == 1 ? "L" : "U"
           gneed(f[1] "," f[2] ",limit," ul, 1); gneed(f[1] "," f[2] ",scalapack," ul, 3); gneed(f[1] "," f[2] ",rma," ul, 6)
+          gneed(f[1] "," f[2] ",rma-pd," ul, 3)
         }
       gneed("dtrsm,120,limit,LLNN", 1); gneed("dtrsm,120,scalapack,LLNN", 3); gneed("dtrsm,120,rma,LLNN", 6)
-      expect += 50
+      expect += 62
     }
   } else if (mode == "types") {
     # sgemm NN, NT (NC and CT are for complex types); cgemm, zgemm NN, NT, NC,

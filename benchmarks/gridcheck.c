@@ -32,8 +32,10 @@
  *          (16, 32 with --quick), first call after a fresh rma_init, next to
  *          pzgetrf of the same nb; target first call >= 1.00x pzgetrf.
  *          Complex flops: 8/3 n^3.
- *   potrf  rma_potrf in d (n) and z (n / 2), UPLO L and U, on {tiled,
- *          ScaLAPACK} x nb, first call after a fresh rma_init, next to
+ *   potrf  rma_potrf in d (n) and z (n / 2), UPLO L and U, on GA's {tiled,
+ *          ScaLAPACK} layouts x nb and rma_p?potrf on ScaLAPACK's own
+ *          arrays (rma-pd, the drop-in's path), first call after a fresh
+ *          rma_init (rma-pd: after rma_finalize, as a program's first), next to
  *          p?potrf of the same nb and the LAPACKE ?potrf limit on the same
  *          matrix; targets first call >= 1.00x p?potrf of the same nb,
  *          >= 0.85x limit. Flops: n^3 / 3 (complex: 4/3 n^3).
@@ -180,6 +182,13 @@ int bench_gridcheck_cases(const bench_opts_t *o, const bench_env_t *env, const i
         c.first_call = 1;
         c.group = group++;
         gc_group(l, c, 1, 1, o->nb, o->nnb);
+        for (int b = 0; b < o->nnb; b++) { // rma_p?potrf on ScaLAPACK's own arrays
+          bench_case_t pd = c;
+          pd.impl = IMPL_RMA_PD;
+          pd.layout = LAYOUT_NONE;
+          pd.nb = o->nb[b];
+          bench_case_push(l, pd);
+        }
       }
     }
     for (int d = 0; d < 3 && o->ops[OP_GEMM]; d++) {
@@ -557,11 +566,12 @@ static void print_potrf(const bench_opts_t *o, const bench_result_t *rows, int c
            op, o->repeat, op);
     printf("  %-10s %4s %9s %9s %9s %-14s %-9s %-12s\n", "layout", "nb", "first", "warm", "p?potrf",
            "first/p?potrf", "warm/pp", "vs_limit");
-    for (int lay = 0; lay < 2; lay++)
+    for (int lay = 0; lay < 3; lay++) // GA tiled, GA ScaLAPACK layout, rma_p?potrf
       for (int b = 0; b < o->nnb; b++) {
         int nb = o->nb[b];
         const bench_result_t *r =
-            find_potrf(rows, count, dt, nt, uplo, IMPL_RMA, (bench_layout_t)lay, nb);
+            lay < 2 ? find_potrf(rows, count, dt, nt, uplo, IMPL_RMA, (bench_layout_t)lay, nb)
+                    : find_potrf(rows, count, dt, nt, uplo, IMPL_RMA_PD, LAYOUT_NONE, nb);
         const bench_result_t *sp =
             find_potrf(rows, count, dt, nt, uplo, IMPL_SCALAPACK, LAYOUT_NONE, nb);
         if (!r)
@@ -578,8 +588,8 @@ static void print_potrf(const bench_opts_t *o, const bench_result_t *rows, int c
           snprintf(w, sizeof w, "%.3f", warm / sp->gflops);
         verdict(r, gf_of(sp), 1.0, t, v1, sizeof v1);
         verdict(r, gf_of(lim), 0.85, t, v2, sizeof v2);
-        printf("  %-10s %4d %9s %9s %9s %-14s %-9s %-12s\n", lay_name(lay), nb, g, gw, gs, v1, w,
-               v2);
+        printf("  %-10s %4d %9s %9s %9s %-14s %-9s %-12s\n", lay < 2 ? lay_name(lay) : "rma-pd", nb,
+               g, gw, gs, v1, w, v2);
       }
   }
 }
