@@ -381,6 +381,19 @@ static const char *group_operand(chol_t *s, int k, int x, int last, int *ld) {
   return s->gather;
 }
 
+// One gemm of the update: my tiles from tile row [column] y of tile
+// columns [rows] from x, n local rows [columns] by w, -= the line from y
+// (ldl) times the singles px (lds) of those columns [rows], ck deep.
+static void update_gemm(const chol_t *s, int y, int x, int n, int w, int ck, const char *line,
+                        int ldl, const char *px, int lds) {
+  int lda;
+  char *a = s->lower ? tile_at(s, y, x, &lda) : tile_at(s, x, y, &lda);
+  if (s->lower)
+    rma_kernel_gemm_dt(s->dt, RMA_OP_N, RMA_OP_C, n, w, ck, -1.0, line, ldl, px, lds, 1.0, a, lda);
+  else
+    rma_kernel_gemm_dt(s->dt, RMA_OP_C, RMA_OP_N, w, n, ck, -1.0, px, lds, line, ldl, 1.0, a, lda);
+}
+
 // 3. The trailing update of step k on my tile columns [rows] of the
 // triangle in [lo, hi), in groups of consecutive ones (x .. last): each
 // column's diagonal tile by herk (its triangle only) and its tiles down to
@@ -412,25 +425,13 @@ static void update(chol_t *s, int k, int lo, int hi) {
       if (y >= s->nt || n <= 0)
         continue;
       const char *line = panel_tile(s, k, y, 0, &ldl);
-      char *a = lower ? tile_at(s, y, xi, &lda) : tile_at(s, xi, y, &lda);
-      if (lower)
-        rma_kernel_gemm_dt(s->dt, RMA_OP_N, RMA_OP_C, n, w, ck, -1.0, line, ldl, px, lds, 1.0, a,
-                           lda);
-      else
-        rma_kernel_gemm_dt(s->dt, RMA_OP_C, RMA_OP_N, w, n, ck, -1.0, px, lds, line, ldl, 1.0, a,
-                           lda);
+      update_gemm(s, y, xi, n, w, ck, line, ldl, px, lds);
     }
     if (y_end < s->nt) {
       int n = (int)(full - end), ws = (int)(local_at(s, last, !lower) - local_at(s, x, !lower)) +
                                        width(s, last);
       const char *px = group_operand(s, k, x, last, &lds), *line = panel_tile(s, k, y_end, 0, &ldl);
-      char *a = lower ? tile_at(s, y_end, x, &lda) : tile_at(s, x, y_end, &lda);
-      if (lower)
-        rma_kernel_gemm_dt(s->dt, RMA_OP_N, RMA_OP_C, n, ws, ck, -1.0, line, ldl, px, lds, 1.0, a,
-                           lda);
-      else
-        rma_kernel_gemm_dt(s->dt, RMA_OP_C, RMA_OP_N, ws, n, ck, -1.0, px, lds, line, ldl, 1.0, a,
-                           lda);
+      update_gemm(s, y_end, x, n, ws, ck, line, ldl, px, lds);
     }
     x = last + per;
   }
