@@ -28,16 +28,18 @@
  * No barrier between steps: a rank waits only for the notifications of the
  * blocks it needs, in the pipeline's ring of mailbox slots.
  *
- * Where the panel lands in a slot: each panel tile in two places by its
- * absolute index, so that a rank finds what it multiplies as one operand:
- *  - "single": tile x at x * nb * ck (its own ld), the operand of one tile
- *    column [row] (P_j of column j; [P_i of row i]);
- *  - "line": lower, the tiles of process row r stacked in local row order
- *    (the rows a rank's gemm of one tile column covers, ld ck); upper, the
- *    tiles of process column c side by side in local column order (ld
- *    lcmax). All of a line comes from one sender (the panel owner on that
- *    process row [column]), so it is contiguous in one slot.
- * A group's copy holds what its ranks use of the two.
+ * Where the panel lands in a slot: in the "line" of its process row
+ * [column]: lower, the tiles of process row r stacked in local row order
+ * (ld ck); upper, the tiles of process column c side by side in local
+ * column order (ld lcmax). All of a line comes from one sender (the panel
+ * owner on that process row [column]), so it is contiguous in one slot. A
+ * rank reads a panel tile there in both of its roles: as the "single"
+ * operand of one tile column [row] (P_j of column j [P_i of row i]) and as
+ * part of the line operand that covers its tile rows [columns]. A group's
+ * copy holds the tiles its ranks use in either role, each once. (A slot
+ * used to hold a second copy of every tile by its absolute index: twice
+ * the memory, whose first touch cost a fresh call 87 ms of 0.31 s for
+ * zpotrf n 2048 nb 256 at np 2 on this VM, and a second put.)
  *
  * INFO: a tile that is not positive definite at its column jj stops the
  * factorization after step k on every rank (all read D_k's header): the
@@ -82,7 +84,7 @@ typedef struct {
   size_t es;
   int lower, nb, nt, p0, p1, p, q, rank;
   long lr, lc, lrmax, lcmax;          /* local rows and columns: mine, the largest */
-  long off_diag, off_single, off_line; /* areas of a slot */
+  long off_diag, off_line; /* areas of a slot */
   rma_ring_t ring;
   int info, stopped;
   int diag_done, diag_seen, panel_done; /* the last step whose diagonal tile this rank factored,
@@ -161,13 +163,8 @@ static int holds_panel(const chol_t *s, int k, int r, int c) {
   return r == k % s->p0 && any_in(k + 1, s->nt - 1, s->p1, c);
 }
 
-// Where step k's panel tile x stands in a slot (elements), and its ld:
-// single, and in the line of its process row [column].
-static long single_at(const chol_t *s, int k, int x, int *ld) {
-  int ck = width(s, k);
-  *ld = s->lower ? ck : width(s, x);
-  return s->off_single + (long)x * s->nb * ck;
-}
+// Where step k's panel tile x stands in a slot (elements): in the line of
+// its process row [column]; and its ld.
 static long line_at(const chol_t *s, int k, int x, int *ld) {
   if (s->lower) {
     *ld = width(s, k);
@@ -212,19 +209,14 @@ static int panel_put(void *arg, int holder, int g) {
   handout_t *h = arg;
   chol_t *s = h->s;
   const rma_groups_t *gr = &s->ring.grp;
-  int k = h->k, x = h->x, need_single = 0, need_line = 0, ld;
-  for (int i = gr->start[g]; i < gr->start[g + 1]; i++) {
+  int k = h->k, x = h->x, need = 0, ld;
+  for (int i = gr->start[g]; i < gr->start[g + 1] && !need; i++) {
     int r, c;
     position(s, gr->ranks[i], &r, &c);
-    need_single |= uses(s, k, x, r, c, 1);
-    need_line |= uses(s, k, x, r, c, 0);
+    need = uses(s, k, x, r, c, 1) || uses(s, k, x, r, c, 0);
   }
   int rows = s->lower ? width(s, x) : width(s, k), cols = s->lower ? width(s, k) : width(s, x);
-  if (need_single) {
-    long off = single_at(s, k, x, &ld);
-    RMA_CALL(rma_ring_put(&s->ring, holder, k, off, h->src, rows, cols, h->lds, ld));
-  }
-  if (need_line) {
+  if (need) {
     long off = line_at(s, k, x, &ld);
     RMA_CALL(rma_ring_put(&s->ring, holder, k, off, h->src, rows, cols, h->lds, ld));
   }
@@ -332,9 +324,10 @@ static int solve_panel(chol_t *s, int k) {
 }
 
 // Step k's panel tile x as this rank reads it (its sender's copy in my
-// group), single or line, and its ld.
-static const char *panel_tile(const chol_t *s, int k, int x, int single, int *ld) {
-  long off = single ? single_at(s, k, x, ld) : line_at(s, k, x, ld);
+// group), and its ld: the start of the single operand, or of a line
+// operand from tile row [column] x on.
+static const char *panel_tile(const chol_t *s, int k, int x, int *ld) {
+  long off = line_at(s, k, x, ld);
   return elem(s, rma_ring_slot_from(&s->ring, panel_owner(s, k, x), k), off);
 }
 
@@ -359,18 +352,19 @@ static long local_at(const chol_t *s, int y, int rows) {
 #define GROUP_COLS 512
 static int group_tiles(const chol_t *s) { return GROUP_COLS / s->nb > 1 ? GROUP_COLS / s->nb : 1; }
 
-// The single tiles of step k of my tile columns [rows] x .. last (x = last:
-// in place in the slot) stacked [side by side] in gather, and their ld.
-// They come from the panel owners of their tile rows [columns], in
-// different slots when p0 [p1] does not divide p1 [p0].
+// The single tiles of step k of my tile columns [rows] x .. last stacked
+// [side by side], and their ld: in place in the slot when they follow one
+// another in one line (one tile, or a square grid), else gathered (they
+// stand apart in a line, or come from several panel owners' slots).
 static const char *group_operand(chol_t *s, int k, int x, int last, int *ld) {
-  if (x == last)
-    return panel_tile(s, k, x, 1, ld);
   int ck = width(s, k), per = s->lower ? s->p1 : s->p0, at = 0, lds;
+  // A square grid's group is consecutive in one line: read in place.
+  if (x == last || per == (s->lower ? s->p0 : s->p1))
+    return panel_tile(s, k, x, ld);
   int ws = (int)(local_at(s, last, !s->lower) - local_at(s, x, !s->lower)) + width(s, last);
   *ld = s->lower ? ck : ws;
   for (int xi = x; xi <= last; xi += per) {
-    const char *src = panel_tile(s, k, xi, 1, &lds);
+    const char *src = panel_tile(s, k, xi, &lds);
     int w = width(s, xi), rows = s->lower ? w : ck, cols = s->lower ? ck : w;
     char *dst = elem(s, s->gather, s->lower ? (long)at * ck : at);
     for (int r = 0; r < rows; r++)
@@ -414,7 +408,7 @@ static void update(chol_t *s, int k, int lo, int hi) {
     int lds, ldl, lda;
     for (int xi = x; xi <= last; xi += per) {
       int w = width(s, xi), y = mine_from(s, !lower, xi);
-      const char *px = panel_tile(s, k, xi, 1, &lds);
+      const char *px = panel_tile(s, k, xi, &lds);
       if (y == xi) {
         char *a = tile_at(s, xi, xi, &lda);
         rma_kernel_herk_dt(s->dt, lower, lower ? RMA_OP_N : RMA_OP_C, 0, w, ck, -1.0, px, lds, 1.0,
@@ -424,13 +418,13 @@ static void update(chol_t *s, int k, int lo, int hi) {
       int n = (int)(end - local_at(s, y, lower));
       if (y >= s->nt || n <= 0)
         continue;
-      const char *line = panel_tile(s, k, y, 0, &ldl);
+      const char *line = panel_tile(s, k, y, &ldl);
       update_gemm(s, y, xi, n, w, ck, line, ldl, px, lds);
     }
     if (y_end < s->nt) {
       int n = (int)(full - end), ws = (int)(local_at(s, last, !lower) - local_at(s, x, !lower)) +
                                        width(s, last);
-      const char *px = group_operand(s, k, x, last, &lds), *line = panel_tile(s, k, y_end, 0, &ldl);
+      const char *px = group_operand(s, k, x, last, &lds), *line = panel_tile(s, k, y_end, &ldl);
       update_gemm(s, y_end, x, n, ws, ck, line, ldl, px, lds);
     }
     x = last + per;
@@ -484,11 +478,10 @@ int rma_potrf_run(const rma_tiles_t *t, void *seg, int lower, int *info) {
   s.lr = rma_numroc(t->n, s.nb, s.p, s.p0), s.lc = rma_numroc(t->n, s.nb, s.q, s.p1);
   s.lrmax = rma_numroc(t->n, s.nb, 0, s.p0), s.lcmax = rma_numroc(t->n, s.nb, 0, s.p1);
   s.diag_done = s.diag_seen = s.panel_done = -1;
-  // Slot layout: the diagonal factor (ck x ck), the single copies (tile x
-  // at x * nb * ck), the lines (lower: p0 areas of lrmax x ck; upper: p1
-  // areas of ck x lcmax).
+  // Slot layout: the diagonal factor (ck x ck), the lines (lower: p0 areas
+  // of lrmax x ck; upper: p1 areas of ck x lcmax).
   long nb2 = (long)s.nb * s.nb;
-  s.off_diag = 0, s.off_single = nb2, s.off_line = s.off_single + (long)s.nt * nb2;
+  s.off_diag = 0, s.off_line = nb2;
   long line = s.lower ? (long)s.p0 * s.lrmax * s.nb : (long)s.p1 * s.nb * s.lcmax;
   rma_ring_desc_t ring = {C_PER_SLOT, HDR_LEN, s.off_line + line, 0, PH_WAIT, t->dtype};
   s.ranks = malloc(sizeof(int) * (size_t)(s.p0 + s.p1));
