@@ -59,6 +59,7 @@ int rma_context_create(MPI_Comm comm, rma_context_t **ctx) {
     return RMA_ERR_NO_MEMORY;
   }
   c->comm = c->node = MPI_COMM_NULL;
+  c->refs = 1;
   int rc = MPI_Comm_dup(comm, &c->comm) == MPI_SUCCESS ? 0 : RMA_ERR_MPI;
   if (rc == 0) {
     MPI_Comm_set_errhandler(c->comm, MPI_ERRORS_RETURN);

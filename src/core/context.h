@@ -1,7 +1,8 @@
 /*
  * Library contexts: one per communicator the engine works on (GA's world for
  * the GA front-end, one per process grid for the native and ScaLAPACK
- * front-ends). A context holds the communicator (a duplicate), the node
+ * front-ends; front-end communicators with the same processes in the same
+ * order share one, core/engine.h rma_engine_open_shared). A context holds the communicator (a duplicate), the node
  * communicator (the ranks that can share memory with this one), the
  * rank -> node map used for locality ordering, and the per-context state of
  * the layers above (the store's segments, the LU mailbox), which those
@@ -31,6 +32,8 @@ typedef struct rma_context_s {
   struct rma_store_pool *store;     /* owned by store/ */
   struct rma_mailbox_keep *mailbox; /* owned by rma/mailbox */
   struct rma_coll_s *coll;          /* owned by coll/: a kept collective context */
+  int refs;                         /* holders (rma_engine_open_shared hands one out again) */
+  int shareable;                    /* made by rma_engine_open_shared */
   struct rma_context_s *next;       /* every live context, newest first */
 } rma_context_t;
 

@@ -29,6 +29,34 @@ int rma_engine_open(MPI_Comm comm, rma_context_t **ctx) {
   return rma_context_create(comm, ctx);
 }
 
+// The newest live shareable context whose communicator is congruent with
+// comm, or NULL (local). Contexts over one group are made in the same order
+// on all of its members, so every rank that finds one finds the same one.
+static rma_context_t *congruent(MPI_Comm comm) {
+  for (rma_context_t *c = rma_context_next(NULL); c; c = rma_context_next(c)) {
+    int cmp = MPI_UNEQUAL;
+    if (c->shareable && MPI_Comm_compare(c->comm, comm, &cmp) == MPI_SUCCESS &&
+        (cmp == MPI_IDENT || cmp == MPI_CONGRUENT))
+      return c;
+  }
+  return NULL;
+}
+
+int rma_engine_open_shared(MPI_Comm comm, rma_context_t **ctx) {
+  *ctx = NULL;
+  rma_context_t *c = congruent(comm);
+  int everywhere = c != NULL;
+  RMA_CALL_MPI(MPI_Allreduce(MPI_IN_PLACE, &everywhere, 1, MPI_INT, MPI_MIN, comm));
+  if (everywhere) {
+    c->refs++;
+    *ctx = c;
+    return 0;
+  }
+  RMA_CALL(rma_engine_open(comm, ctx));
+  (*ctx)->shareable = 1;
+  return 0;
+}
+
 void rma_engine_on_close(rma_release_order_t order, int (*fn)(void)) {
   if (!releases[order])
     releases[order] = fn;
@@ -56,6 +84,11 @@ int rma_finalize(void) {
 int rma_engine_close(rma_context_t **ctx) {
   if (!*ctx)
     return 0;
+  if ((*ctx)->refs > 1) { // another holder keeps it
+    (*ctx)->refs--;
+    *ctx = NULL;
+    return 0;
+  }
   rma_context_t *was = rma_context(), *closing = *ctx;
   rma_context_use(closing);
   int rc = 0;

@@ -27,9 +27,23 @@ typedef enum {
  * RMA_ERR_MPI or RMA_ERR_NO_MEMORY on every rank of comm. */
 int rma_engine_open(MPI_Comm comm, rma_context_t **ctx);
 
-/* Collective over *ctx's communicator. Run every registered release on the
- * context (made current meanwhile), then free it. *ctx = NULL; the current
- * context is restored unless it was this one. */
+/* Collective over comm. rma_engine_open for a front-end's context (GA's
+ * world, a process grid): when a live context made by this function has a
+ * communicator congruent with comm (the same processes in the same order)
+ * on every rank, that context is handed out again (one holder more) instead
+ * of a new one, so the holders share its store, mailbox and kept
+ * collective context: a ScaLAPACK grid in row order over GA's world then
+ * uses what rma_init pre-created (RMALA_STORE_MB) and holds no second copy.
+ * Safe because a process runs one collective, blocking call at a time.
+ * Not for a context that must keep its state while another is in use (the
+ * kept collective context opens its own). Returns what rma_engine_open
+ * returns. */
+int rma_engine_open_shared(MPI_Comm comm, rma_context_t **ctx);
+
+/* Collective over *ctx's communicator. One holder fewer; the last one runs
+ * every registered release on the context (made current meanwhile), then
+ * frees it. *ctx = NULL; the current context is restored unless it was
+ * this one and was freed. */
 int rma_engine_close(rma_context_t **ctx);
 
 /* Local. Register fn as the release of one layer's per-context state

@@ -29,7 +29,7 @@ int rma_init(void) {
   if (!GA_Initialized())
     return RMA_ERR_NOT_INITIALIZED;
   rma_options_load_env();
-  RMA_CALL(rma_engine_open(GA_MPI_Comm(), &ga_ctx));
+  RMA_CALL(rma_engine_open_shared(GA_MPI_Comm(), &ga_ctx));
   // Tile owners are GA process ids; they must be ranks of the library communicator.
   int bad = GA_Nodeid() != ga_ctx->rank || GA_Nnodes() != ga_ctx->size;
   MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, ga_ctx->comm);

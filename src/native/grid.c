@@ -57,7 +57,7 @@ int rma_grid_create_at(MPI_Comm comm, int nprow, int npcol, int myrow, int mycol
     free(g);
     return rma_status_agree(comm, RMA_ERR_MPI);
   }
-  rc = rma_engine_open(rowwise, &g->ctx);
+  rc = rma_engine_open_shared(rowwise, &g->ctx);
   MPI_Comm_free(&rowwise);
   if (rc != 0) {
     free(g);
