@@ -108,7 +108,7 @@ int rma_kernel_sim_describe(char *text, int len) {
   if (sim.threads > 1.0)
     snprintf(threads, sizeof threads, ", threaded-kernel MODEL for %g threads per rank (fits %s)",
              sim.threads, sim.fits);
-  // Optional kinds the model file lacks (older fits): charged 0, said here.
+  // Optional kinds the model file lacks (older fits): left to SMPI as host code, said here.
   char missing[200] = "";
   for (int kd = RMA_KMODEL_REQUIRED; sim.state == 1 && kd < RMA_KMODEL_COUNT; kd++)
     if (!sim.model.have[kd])

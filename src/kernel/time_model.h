@@ -28,8 +28,9 @@
  * slope for strided calls touching more than RMA_KMODEL_TLB_REACH = 2048
  * entries (at strides of 512 doubles or more, pages): measured per strided
  * entry, stride 2000, ~4e-10 s at 700 entries and ~3.5e-9 s at 3000 (the
- * pages no longer fit the TLB: 2048 entries on this machine's AMD EPYC). The fit is of the double
- * (d) kernels; the other types are charged that time times rma_kmodel_dtype_factor.
+ * pages no longer fit the TLB: 2048 entries on this machine's AMD EPYC).
+ * The fit is of the double (d) kernels; the other types are charged that
+ * time times rma_kmodel_dtype_factor.
  *
  * File format (text, '#' starts a comment line):
  *   machine <free text up to the end of the line>
@@ -70,7 +71,7 @@ typedef struct {
 const char *rma_kmodel_name(rma_kmodel_kind_t kind);
 
 /* The model's terms x[0..3] (x[0] = 1) for a call of the given shape (k is
- * ignored except by gemm). Returns 0, or -1 for an unknown kind. */
+ * ignored except by gemm and vector). Returns 0, or -1 for an unknown kind. */
 int rma_kmodel_terms(rma_kmodel_kind_t kind, int m, int n, int k, double x[RMA_KMODEL_TERMS]);
 
 /* The kinds every model file must have (the first ones; later kinds are
