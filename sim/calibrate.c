@@ -10,7 +10,11 @@
  *   rmala-calibrate [--out FILE] [--check FILE] [--quick] [--csv FILE] [--label TEXT]
  *
  *   --out FILE    time rmala's tile kernels (rma_kernel_gemm, _trsm, _getrf,
- *                 _getrf_nopiv, _scale) over a grid of shapes, fit each
+ *                 _getrf_nopiv, _scale) and the vector kernels of a
+ *                 column-by-column LU panel (kind vector: rma_kernel_iamax,
+ *                 _scal, _axpy_dt, _swap on unit and ld-strided vectors;
+ *                 kind ger: rma_kernel_ger on m x n, few long rows as
+ *                 PDGETF2's update) over a grid of shapes, fit each
  *                 kernel's coefficients by least squares on relative errors
  *                 (minimise sum ((pred - t) / t)^2), time a second, held-out
  *                 grid of shapes, and write the model with its fit and
@@ -43,12 +47,19 @@
 #include "kernel/tile_blas.h"
 #include "kernel/tile_lapack.h"
 #include "kernel/time_model.h"
+#include "kernel/vector_blas.h"
 
+// kind vector: op 0 iamax, 1 scal, 2 axpy, 3 swap, of weight n vec_weight
+// (kernel/time_model.h; the weights kernel/vector_blas.c charges); inc the
+// stride of every operand (k: the strided operands, 0, or 1 for iamax and
+// scal, 2 for axpy and swap).
 typedef struct {
   rma_kmodel_kind_t kind;
   int m, n, k;
   double t;
+  int op, inc;
 } sample_t;
+static const int vec_weight[] = {3, 2, 3, 4};
 
 static double now(void) {
   struct timespec ts;
@@ -106,6 +117,23 @@ static double time_once(const sample_t *s) {
     rma_kernel_scale(m, n, 0.5, buf_c, n);
     t1 = now();
     break;
+  case RMA_KMODEL_VECTOR: // alpha -1: repeats neither grow nor shrink the values
+    t0 = now();
+    if (s->op == 0)
+      (void)rma_kernel_iamax(m, buf_a, s->inc);
+    else if (s->op == 1)
+      rma_kernel_scal(m, -1.0, buf_a, s->inc);
+    else if (s->op == 2)
+      rma_kernel_axpy_dt(RMA_DT_D, m, -1.0, buf_a, s->inc, buf_b, s->inc);
+    else
+      rma_kernel_swap(m, buf_a, s->inc, buf_b, s->inc);
+    t1 = now();
+    break;
+  case RMA_KMODEL_GER:
+    t0 = now();
+    rma_kernel_ger(m, n, 1e-3, buf_a, 1, buf_b, 1, buf_c, n);
+    t1 = now();
+    break;
   default:
     break;
   }
@@ -139,6 +167,8 @@ static const grid_t fit_full[] = {
     {RMA_KMODEL_GETRF_NOPIV, 7, 5, 1, {64, 256, 1024, 4096, 8192, 16384, 32768},
      {16, 32, 64, 128, 256}, {0}},
     {RMA_KMODEL_SCALE, 5, 5, 1, {16, 64, 256, 512, 1024}, {16, 64, 256, 512, 1024}, {0}},
+    {RMA_KMODEL_VECTOR, 7, 4, 2, {16, 64, 256, 1024, 2048, 4096, 8192}, {0, 1, 2, 3}, {1, 1024}},
+    {RMA_KMODEL_GER, 6, 5, 1, {1, 4, 16, 32, 64, 127}, {64, 256, 1024, 4096, 8192}, {0}},
 };
 static const grid_t held_full[] = {
     {RMA_KMODEL_GEMM, 4, 4, 4, {48, 200, 640, 1000}, {40, 300, 600, 900}, {32, 96, 200, 384}},
@@ -146,6 +176,8 @@ static const grid_t held_full[] = {
     {RMA_KMODEL_GETRF, 4, 3, 1, {500, 3000, 12000, 24000}, {48, 100, 200}, {0}},
     {RMA_KMODEL_GETRF_NOPIV, 4, 3, 1, {500, 3000, 12000, 24000}, {48, 100, 200}, {0}},
     {RMA_KMODEL_SCALE, 3, 3, 1, {40, 300, 900}, {50, 200, 800}, {0}},
+    {RMA_KMODEL_VECTOR, 4, 4, 3, {40, 700, 3000, 6000}, {0, 1, 2, 3}, {1, 2048, 2000}},
+    {RMA_KMODEL_GER, 3, 3, 1, {8, 48, 100}, {100, 2000, 6000}, {0}},
 };
 static const grid_t fit_quick[] = {
     {RMA_KMODEL_GEMM, 4, 4, 3, {16, 64, 128, 256}, {16, 64, 128, 256}, {16, 64, 128}},
@@ -153,6 +185,8 @@ static const grid_t fit_quick[] = {
     {RMA_KMODEL_GETRF, 3, 3, 1, {64, 512, 2048}, {16, 32, 64}, {0}},
     {RMA_KMODEL_GETRF_NOPIV, 3, 3, 1, {64, 512, 2048}, {16, 32, 64}, {0}},
     {RMA_KMODEL_SCALE, 3, 3, 1, {16, 64, 256}, {16, 64, 256}, {0}},
+    {RMA_KMODEL_VECTOR, 3, 4, 2, {64, 512, 4096}, {0, 1, 2, 3}, {1, 1024}},
+    {RMA_KMODEL_GER, 3, 3, 1, {4, 16, 64}, {64, 512, 2048}, {0}},
 };
 static const grid_t held_quick[] = {
     {RMA_KMODEL_GEMM, 2, 2, 2, {100, 200}, {90, 256}, {64, 128}},
@@ -160,7 +194,10 @@ static const grid_t held_quick[] = {
     {RMA_KMODEL_GETRF, 2, 2, 1, {600, 1500}, {32, 64}, {0}},
     {RMA_KMODEL_GETRF_NOPIV, 2, 2, 1, {600, 1500}, {32, 64}, {0}},
     {RMA_KMODEL_SCALE, 2, 2, 1, {100, 300}, {100, 300}, {0}},
+    {RMA_KMODEL_VECTOR, 2, 4, 1, {200, 3000}, {0, 1, 2, 3}, {1}},
+    {RMA_KMODEL_GER, 2, 2, 1, {8, 40}, {300, 1500}, {0}},
 };
+#define NGRIDS (int)(sizeof fit_full / sizeof fit_full[0])
 
 // All shapes of the grids, timed: two passes over the whole grid, the
 // minimum of both per shape (a burst of load from other jobs on this shared
@@ -175,7 +212,10 @@ static int run_grids(const grid_t *g, int ng, sample_t **out) {
     for (int a = 0; a < g[i].nm; a++)
       for (int b = 0; b < g[i].nn; b++)
         for (int d = 0; d < g[i].nk; d++) {
-          sample_t x = {g[i].kind, g[i].m[a], g[i].n[b], g[i].k[d], 0.0};
+          sample_t x = {g[i].kind, g[i].m[a], g[i].n[b], g[i].k[d], 0.0, 0, 1};
+          if (x.kind == RMA_KMODEL_VECTOR) // the grid's n is the op, its k the stride
+            x.op = x.n, x.n = vec_weight[x.op], x.inc = x.k,
+            x.k = (x.inc != 1) * (x.op < 2 ? 1 : 2);
           if ((x.kind == RMA_KMODEL_GETRF || x.kind == RMA_KMODEL_GETRF_NOPIV) && x.m < x.n)
             continue;
           x.t = measure(&x);
@@ -248,7 +288,10 @@ static int cmp_double(const void *x, const void *y) {
   return a < b ? -1 : a > b;
 }
 
-// Median and worst |pred / t - 1| of one kernel's samples; optional CSV rows.
+static const char *const vec_ops[] = {"iamax", "scal", "axpy", "swap"};
+
+// Median and worst |pred / t - 1| of one kernel's samples; optional CSV rows
+// (column k: gemm's k, the stride of a vector sample, else 0).
 static int errors(const rma_kmodel_t *model, const sample_t *s, int ns, rma_kmodel_kind_t kind,
                   double *median, double *worst, FILE *csv) {
   double *e = malloc(sizeof(double) * (size_t)(ns > 0 ? ns : 1));
@@ -259,8 +302,10 @@ static int errors(const rma_kmodel_t *model, const sample_t *s, int ns, rma_kmod
     double p = rma_kmodel_time(model, kind, s[i].m, s[i].n, s[i].k);
     e[c++] = fabs(p / s[i].t - 1.0);
     if (csv)
-      fprintf(csv, "%s,%d,%d,%d,%.6e,%.6e,%.4f\n", rma_kmodel_name(kind), s[i].m, s[i].n, s[i].k,
-              s[i].t, p, p / s[i].t);
+      fprintf(csv, "%s%s%s,%d,%d,%d,%.6e,%.6e,%.4f\n", rma_kmodel_name(kind),
+              kind == RMA_KMODEL_VECTOR ? "/" : "",
+              kind == RMA_KMODEL_VECTOR ? vec_ops[s[i].op] : "", s[i].m, s[i].n,
+              kind == RMA_KMODEL_VECTOR ? s[i].inc : s[i].k, s[i].t, p, p / s[i].t);
   }
   qsort(e, (size_t)c, sizeof(double), cmp_double);
   *median = c ? (c % 2 ? e[c / 2] : 0.5 * (e[c / 2 - 1] + e[c / 2])) : 0.0;
@@ -338,7 +383,7 @@ int main(int argc, char **argv) {
     printf("MODEL %s (%s)\n", check, model.machine);
   } else {
     double t0 = now();
-    nfit = run_grids(quick ? fit_quick : fit_full, 5, &fit);
+    nfit = run_grids(quick ? fit_quick : fit_full, NGRIDS, &fit);
     memset(&model, 0, sizeof model);
     machine_label(model.machine, sizeof model.machine, label);
     for (int kd = 0; kd < RMA_KMODEL_COUNT; kd++) {
@@ -348,7 +393,7 @@ int main(int argc, char **argv) {
     printf("fitted on %d shapes in %.1f s\n", nfit, now() - t0);
   }
   sample_t *held = NULL;
-  int nheld = run_grids(quick ? held_quick : held_full, 5, &held);
+  int nheld = run_grids(quick ? held_quick : held_full, NGRIDS, &held);
   FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
   if (csv)
     fprintf(csv, "kernel,m,n,k,measured_s,predicted_s,ratio\n");
@@ -362,7 +407,7 @@ int main(int argc, char **argv) {
                    "src/kernel/time_model.h); least squares on relative errors\n"
                    "# %d fit shapes, %d held-out shapes%s; |pred/measured - 1|:\n"
                    "# kernel       fit median  fit max  held-out median  held-out max  "
-                   "Gflop/s at the largest fit shape\n",
+                   "Gflop/s at the largest fit shape (vector: G entry-streams/s)\n",
                    nfit, nheld, quick ? " (quick grids)" : "");
   h += w, room -= (size_t)w;
   int bad = 0;
@@ -370,13 +415,18 @@ int main(int argc, char **argv) {
          "held-max");
   for (int kd = 0; kd < RMA_KMODEL_COUNT; kd++) {
     double fm = 0, fw = 0, hm, hw, rate = 0;
+    if (!model.have[kd]) { // an older model file (--check): nothing to compare
+      printf("%-12s not in the model\n", rma_kmodel_name((rma_kmodel_kind_t)kd));
+      continue;
+    }
     if (!check) {
       errors(&model, fit, nfit, (rma_kmodel_kind_t)kd, &fm, &fw, NULL);
       for (int i = nfit - 1; i >= 0; i--)
         if (fit[i].kind == (rma_kmodel_kind_t)kd) {
           double x[RMA_KMODEL_TERMS];
           rma_kmodel_terms((rma_kmodel_kind_t)kd, fit[i].m, fit[i].n, fit[i].k, x);
-          rate = (kd == RMA_KMODEL_SCALE || kd == RMA_KMODEL_TRSM ? 1.0 : 2.0) * x[1] / fit[i].t * 1e-9;
+          int one = kd == RMA_KMODEL_SCALE || kd == RMA_KMODEL_TRSM || kd == RMA_KMODEL_VECTOR;
+          rate = (one ? 1.0 : 2.0) * x[1] / fit[i].t * 1e-9;
           break;
         }
     }

@@ -11,6 +11,13 @@
  * RMALA_SIM_THREADS = C > 1 each rank stands for C cores and every kernel is
  * charged the threaded-kernel MODEL's time for C threads
  * (rma_kmodel_thread_factor on the fits RMALA_SIM_THREAD_FITS names).
+ * Brackets nest: a bracket opened inside another (a charged kernel calling
+ * another, e.g. the LU panel's row swaps, ?swap, inside getrf) charges
+ * nothing and computes whenever the outer one does: the outer charge
+ * covers the whole call. A model file without the later, optional kinds
+ * (vector, ger: time_model.h; older fits) leaves their calls to SMPI as
+ * host code, as before they were charged (timed by the wall clock, or free
+ * with smpi/simulate-computation:no), and describe says so.
  * No MPI call (SMPI's benchmarking hooks only).
  */
 #ifndef RMA_KERNEL_SIM_CHARGE_H
@@ -20,8 +27,9 @@
 
 #ifdef RMALA_SIMULATE
 /* Local. Charges the MODEL's time of a kernel of element type t, kind and
- * shape. Returns 1 when the caller skips its arithmetic (shared-malloc
- * mode), 0 when it computes; in both cases rma_kernel_sim_end follows. */
+ * shape (nothing when inside another bracket). Returns 1 when the caller
+ * skips its arithmetic (shared-malloc mode), 0 when it computes; in both
+ * cases rma_kernel_sim_end follows. */
 int rma_kernel_sim_begin(rma_dtype_t t, rma_kmodel_kind_t kind, int m, int n, int k);
 /* Local. Ends the bracket rma_kernel_sim_begin opened; returns 0. */
 int rma_kernel_sim_end(void);

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const names[RMA_KMODEL_COUNT] = {"gemm", "trsm", "getrf", "getrf_nopiv",
-                                                     "scale"};
+static const char *const names[RMA_KMODEL_COUNT] = {"gemm",  "trsm",   "getrf", "getrf_nopiv",
+                                                    "scale", "vector", "ger"};
 
 const char *rma_kmodel_name(rma_kmodel_kind_t kind) {
   return kind >= 0 && kind < RMA_KMODEL_COUNT ? names[kind] : NULL;
@@ -31,6 +31,13 @@ int rma_kmodel_terms(rma_kmodel_kind_t kind, int m, int n, int k, double x[RMA_K
   case RMA_KMODEL_SCALE:
     x[1] = dm * dn, x[2] = 0.0, x[3] = 0.0;
     return 0;
+  case RMA_KMODEL_VECTOR:
+    // The strided entries beyond RMA_KMODEL_TLB_REACH miss: a second slope.
+    x[1] = dm * dn, x[2] = dm * dk, x[3] = dm * dk > RMA_KMODEL_TLB_REACH ? dm * dk : 0.0;
+    return 0;
+  case RMA_KMODEL_GER:
+    x[1] = dm * dn, x[2] = dm, x[3] = dn;
+    return 0;
   default:
     return -1;
   }
@@ -39,7 +46,7 @@ int rma_kmodel_terms(rma_kmodel_kind_t kind, int m, int n, int k, double x[RMA_K
 double rma_kmodel_time(const rma_kmodel_t *model, rma_kmodel_kind_t kind, int m, int n, int k) {
   double x[RMA_KMODEL_TERMS];
   if (m <= 0 || n <= 0 || (kind == RMA_KMODEL_GEMM && k <= 0) ||
-      rma_kmodel_terms(kind, m, n, k, x) != 0)
+      rma_kmodel_terms(kind, m, n, k, x) != 0 || !model->have[kind])
     return 0.0;
   double t = 0.0;
   for (int i = 0; i < RMA_KMODEL_TERMS; i++)
@@ -93,7 +100,7 @@ int rma_kmodel_read(const char *path, rma_kmodel_t *model) {
       }
   }
   fclose(f);
-  for (int kd = 0; kd < RMA_KMODEL_COUNT; kd++)
+  for (int kd = 0; kd < RMA_KMODEL_REQUIRED; kd++)
     bad |= !model->have[kd];
   return bad ? -2 : 0;
 }
@@ -107,7 +114,8 @@ int rma_kmodel_write(const char *path, const rma_kmodel_t *model, const char *he
   fprintf(f, "# kernel  c0 [s]  c1  c2  c3   (t = c0 + c1 x1 + c2 x2 + c3 x3; terms in "
              "src/kernel/time_model.h)\n");
   for (int kd = 0; kd < RMA_KMODEL_COUNT; kd++)
-    fprintf(f, "%s %.6e %.6e %.6e %.6e\n", names[kd], model->c[kd][0], model->c[kd][1],
-            model->c[kd][2], model->c[kd][3]);
+    if (model->have[kd])
+      fprintf(f, "%s %.6e %.6e %.6e %.6e\n", names[kd], model->c[kd][0], model->c[kd][1],
+              model->c[kd][2], model->c[kd][3]);
   return fclose(f) == 0 ? 0 : -1;
 }

@@ -4,7 +4,10 @@
  * of i?amax, ?swap, ?scal and ?ger / ?geru (the panel of a column-by-column
  * LU, as ScaLAPACK's PDGETF2 does it; sim/model and the recursive LU's base
  * case use them). Row-major like the tile kernels (rma_kernel_ger_dt's
- * matrix). Not charged in the simulation build. No MPI here.
+ * matrix). The simulation build charges each call the kernel time MODEL's
+ * kinds vector (i?amax, ?scal, ?swap, ?axpy) and ger (kernel/time_model.h),
+ * nothing when inside another charged kernel (kernel/sim_charge.h). No MPI
+ * here.
  */
 #ifndef RMA_KERNEL_VECTOR_BLAS_H
 #define RMA_KERNEL_VECTOR_BLAS_H
