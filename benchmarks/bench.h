@@ -221,13 +221,15 @@ void bench_options_usage(FILE *f);
 int bench_cases_build(const bench_opts_t *o, const bench_env_t *env, bench_case_t **cases);
 void bench_grid_default(int np, int *p, int *q);
 void bench_shape_dims(const bench_shape_t *s, int size, int *m, int *n, int *k);
-const char *bench_shape_name(bench_shape_kind_t s);
-/* A growable case list (cases.c, gridcheck.c). */
+
+/* case_list.c: a growable case list (filled by cases.c and gridcheck.c), the
+ * shapes' names. */
 typedef struct {
   bench_case_t *v;
   int count, cap;
 } bench_case_list_t;
 void bench_case_push(bench_case_list_t *l, bench_case_t c);
+const char *bench_shape_name(bench_shape_kind_t s);
 
 /* gridcheck.c: the --grid-check cases and tables. */
 int bench_gridcheck_cases(const bench_opts_t *o, const bench_env_t *env, const int *gp,

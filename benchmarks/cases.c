@@ -26,19 +26,6 @@ void bench_grid_default(int np, int *p, int *q) {
   *q = np / best;
 }
 
-void bench_case_push(bench_case_list_t *l, bench_case_t c) {
-  if (l->count == l->cap) {
-    l->cap = l->cap ? 2 * l->cap : 64;
-    l->v = realloc(l->v, sizeof *l->v * (size_t)l->cap);
-  }
-  l->v[l->count++] = c;
-}
-
-const char *bench_shape_name(bench_shape_kind_t s) {
-  static const char *const names[SHAPE_COUNT] = {"square", "tall-skinny", "k-small", "explicit"};
-  return names[s];
-}
-
 // m, n, k of shape s at size N (--n): square N, N, N; tall-skinny N, N/8,
 // N/8; k-small N, N, N/8 (N/8 at least 1); explicit: as given.
 void bench_shape_dims(const bench_shape_t *s, int size, int *m, int *n, int *k) {
