@@ -35,6 +35,20 @@ int rma_kernel_sim_begin(rma_dtype_t t, rma_kmodel_kind_t kind, int m, int n, in
 int rma_kernel_sim_end(void);
 #endif
 
+/* A kernel's bracket in one place: RMA_SIM_CHARGE(t, kind, m, n, k) at the
+ * top of the kernel (a declaration), RMA_SIM_COMPUTE in front of its
+ * arithmetic (skipped when the simulation says so), RMA_SIM_END after it.
+ * Outside the simulation build they are nothing. */
+#ifdef RMALA_SIMULATE
+#define RMA_SIM_CHARGE(t, kind, m, n, k) int rma_sim_skip_ = rma_kernel_sim_begin(t, kind, m, n, k)
+#define RMA_SIM_COMPUTE if (!rma_sim_skip_)
+#define RMA_SIM_END rma_kernel_sim_end()
+#else
+#define RMA_SIM_CHARGE(t, kind, m, n, k) (void)0
+#define RMA_SIM_COMPUTE
+#define RMA_SIM_END (void)0
+#endif
+
 /* Local. The seconds the simulation charges one double kernel of this kind
  * and shape on this rank: the MODEL's one-core time, times the
  * threaded-kernel MODEL's factor when RMALA_SIM_THREADS = C > 1 (core/sim.h),

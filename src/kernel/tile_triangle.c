@@ -9,15 +9,6 @@
 // The simulation build charges these kernels as the gemm (or trsm) of the
 // same number of multiply-adds: a MODEL assumption until they are fitted
 // on their own (sim/calibrate.c fits gemm, trsm and the LU panel).
-#ifdef RMALA_SIMULATE
-#define CHARGE(t, kind, m, n, k) int skip_ = rma_kernel_sim_begin(t, kind, m, n, k)
-#define COMPUTE if (!skip_)
-#define END rma_kernel_sim_end()
-#else
-#define CHARGE(t, kind, m, n, k) (void)0
-#define COMPUTE
-#define END (void)0
-#endif
 
 // LAPACK's uplo for the row-major triangle "lower": the column-major view is
 // the transpose, whose other triangle holds the same numbers.
@@ -29,8 +20,8 @@ int rma_kernel_potrf_dt(rma_dtype_t t, int lower, int n, void *a, int lda) {
   // Row-major lower L of A = L L^H is column-major upper U = L^T of A^T =
   // U^H U: LAPACK's 'U' on the view factors the same numbers in place.
   int info = 0;
-  CHARGE(t, RMA_KMODEL_GEMM, n, n, n / 6 + 1);
-  COMPUTE {
+  RMA_SIM_CHARGE(t, RMA_KMODEL_GEMM, n, n, n / 6 + 1);
+  RMA_SIM_COMPUTE {
     switch (t) {
     case RMA_DT_S:
       info = LAPACKE_spotrf_work(LAPACK_COL_MAJOR, flip(lower), n, a, lda);
@@ -45,7 +36,7 @@ int rma_kernel_potrf_dt(rma_dtype_t t, int lower, int n, void *a, int lda) {
       info = LAPACKE_zpotrf_work(LAPACK_COL_MAJOR, flip(lower), n, a, lda);
     }
   }
-  END;
+  RMA_SIM_END;
   return info;
 }
 
@@ -55,8 +46,8 @@ int rma_kernel_trtri_dt(rma_dtype_t t, int lower, int unit, int n, void *a, int 
   // inv(T^T) = inv(T)^T: the view's inverse is the inverse's view.
   char diag = unit ? 'U' : 'N';
   int info = 0;
-  CHARGE(t, RMA_KMODEL_GEMM, n, n, n / 6 + 1);
-  COMPUTE {
+  RMA_SIM_CHARGE(t, RMA_KMODEL_GEMM, n, n, n / 6 + 1);
+  RMA_SIM_COMPUTE {
     switch (t) {
     case RMA_DT_S:
       info = LAPACKE_strtri_work(LAPACK_COL_MAJOR, flip(lower), diag, n, a, lda);
@@ -71,7 +62,7 @@ int rma_kernel_trtri_dt(rma_dtype_t t, int lower, int unit, int n, void *a, int 
       info = LAPACKE_ztrtri_work(LAPACK_COL_MAJOR, flip(lower), diag, n, a, lda);
     }
   }
-  END;
+  RMA_SIM_END;
   return info;
 }
 
@@ -80,8 +71,8 @@ void rma_kernel_lauum_dt(rma_dtype_t t, int lower, int n, void *a, int lda) {
     return;
   // Row-major lower L is column-major upper U = L^T; LAPACK's U U^H =
   // L^T conj(L) = (L^H L)^T: the view of L^H L, as asked.
-  CHARGE(t, RMA_KMODEL_GEMM, n, n, n / 6 + 1);
-  COMPUTE {
+  RMA_SIM_CHARGE(t, RMA_KMODEL_GEMM, n, n, n / 6 + 1);
+  RMA_SIM_COMPUTE {
     switch (t) {
     case RMA_DT_S:
       LAPACKE_slauum_work(LAPACK_COL_MAJOR, flip(lower), n, a, lda);
@@ -96,7 +87,7 @@ void rma_kernel_lauum_dt(rma_dtype_t t, int lower, int n, void *a, int lda) {
       LAPACKE_zlauum_work(LAPACK_COL_MAJOR, flip(lower), n, a, lda);
     }
   }
-  END;
+  RMA_SIM_END;
 }
 
 void rma_kernel_herk_dt(rma_dtype_t t, int lower, rma_op_t op, int complex_sym, int n, int k,
@@ -112,8 +103,8 @@ void rma_kernel_herk_dt(rma_dtype_t t, int lower, rma_op_t op, int complex_sym, 
   double ar = creal(alpha), br = creal(beta);
   if (k == 0) // BLAS reads A with k = 0 as nothing; C := beta C on the triangle below
     ar = 0.0, al = rma_cblas_scalar(t, 0.0);
-  CHARGE(t, RMA_KMODEL_GEMM, n, n / 2 + 1, k > 0 ? k : 1);
-  COMPUTE {
+  RMA_SIM_CHARGE(t, RMA_KMODEL_GEMM, n, n / 2 + 1, k > 0 ? k : 1);
+  RMA_SIM_COMPUTE {
     switch (t) {
     case RMA_DT_S:
       cblas_ssyrk(CblasRowMajor, up, tr, n, k, al.s, a, lda, be.s, c, ldc);
@@ -134,7 +125,7 @@ void rma_kernel_herk_dt(rma_dtype_t t, int lower, rma_op_t op, int complex_sym, 
         cblas_zsyrk(CblasRowMajor, up, tr, n, k, &al.z, a, lda, &be.z, c, ldc);
     }
   }
-  END;
+  RMA_SIM_END;
 }
 
 void rma_kernel_trmm_dt(rma_dtype_t t, rma_side_t side, int lower, rma_op_t op, int unit, int m,
@@ -146,8 +137,8 @@ void rma_kernel_trmm_dt(rma_dtype_t t, rma_side_t side, int lower, rma_op_t op, 
   enum CBLAS_TRANSPOSE tr = rma_cblas_op(t, op);
   enum CBLAS_DIAG dg = unit ? CblasUnit : CblasNonUnit;
   rma_cblas_scalar_t al = rma_cblas_scalar(t, alpha);
-  CHARGE(t, RMA_KMODEL_TRSM, side == RMA_SIDE_LEFT ? m : n, side == RMA_SIDE_LEFT ? n : m, 0);
-  COMPUTE {
+  RMA_SIM_CHARGE(t, RMA_KMODEL_TRSM, side == RMA_SIDE_LEFT ? m : n, side == RMA_SIDE_LEFT ? n : m, 0);
+  RMA_SIM_COMPUTE {
     switch (t) {
     case RMA_DT_S:
       cblas_strmm(CblasRowMajor, sd, up, tr, dg, m, n, al.s, a, lda, b, ldb);
@@ -162,5 +153,5 @@ void rma_kernel_trmm_dt(rma_dtype_t t, rma_side_t side, int lower, rma_op_t op, 
       cblas_ztrmm(CblasRowMajor, sd, up, tr, dg, m, n, &al.z, a, lda, b, ldb);
     }
   }
-  END;
+  RMA_SIM_END;
 }

@@ -7,18 +7,9 @@
 // its memory streams, kernel/time_model.h, and the number of operands whose stride is not 1;
 // kind ger: m x n) and computes only real data. A call inside a charged kernel (the LU panel's
 // row swaps in getrf, ?scal in the scale kernel) is covered by that kernel's charge: the nested
-// bracket charges nothing (kernel/sim_charge.h).
-#ifdef RMALA_SIMULATE
-#define CHARGE(t, kind, m, n, k) int skip_ = rma_kernel_sim_begin(t, kind, m, n, k)
-#define COMPUTE if (!skip_)
-#define END rma_kernel_sim_end()
-#else
-#define CHARGE(t, kind, m, n, k) (void)0
-#define COMPUTE
-#define END (void)0
-#endif
-#define CHARGE_VECTOR(t, n, nvec, incx, incy)                                                      \
-  CHARGE(t, RMA_KMODEL_VECTOR, n, nvec, ((incx) != 1) + ((incy) != 1))
+// bracket charges nothing (kernel/sim_charge.h's RMA_SIM_* brackets).
+#define CHARGE_VECTOR(t, n, nvec, incx, incy) \
+  RMA_SIM_CHARGE(t, RMA_KMODEL_VECTOR, n, nvec, ((incx) != 1) + ((incy) != 1))
 
 // (With no values, shared-malloc mode, the first entry is the answer.)
 int rma_kernel_iamax_dt(rma_dtype_t t, int n, const void *x, int incx) {
@@ -26,7 +17,7 @@ int rma_kernel_iamax_dt(rma_dtype_t t, int n, const void *x, int incx) {
     return -1;
   int k = 0;
   CHARGE_VECTOR(t, n, 3, incx, 1);
-  COMPUTE switch (t) {
+  RMA_SIM_COMPUTE switch (t) {
   case RMA_DT_S:
     k = (int)cblas_isamax(n, x, incx);
     break;
@@ -39,7 +30,7 @@ int rma_kernel_iamax_dt(rma_dtype_t t, int n, const void *x, int incx) {
   default:
     k = (int)cblas_izamax(n, x, incx);
   }
-  END;
+  RMA_SIM_END;
   return k;
 }
 
@@ -47,7 +38,7 @@ void rma_kernel_swap_dt(rma_dtype_t t, int n, void *x, int incx, void *y, int in
   if (n <= 0)
     return;
   CHARGE_VECTOR(t, n, 4, incx, incy);
-  COMPUTE switch (t) {
+  RMA_SIM_COMPUTE switch (t) {
   case RMA_DT_S:
     cblas_sswap(n, x, incx, y, incy);
     break;
@@ -60,7 +51,7 @@ void rma_kernel_swap_dt(rma_dtype_t t, int n, void *x, int incx, void *y, int in
   default:
     cblas_zswap(n, x, incx, y, incy);
   }
-  END;
+  RMA_SIM_END;
 }
 
 void rma_kernel_scal_dt(rma_dtype_t t, int n, rma_scalar_t alpha, void *x, int incx) {
@@ -68,7 +59,7 @@ void rma_kernel_scal_dt(rma_dtype_t t, int n, rma_scalar_t alpha, void *x, int i
     return;
   rma_cblas_scalar_t al = rma_cblas_scalar(t, alpha);
   CHARGE_VECTOR(t, n, 2, incx, 1);
-  COMPUTE switch (t) {
+  RMA_SIM_COMPUTE switch (t) {
   case RMA_DT_S:
     cblas_sscal(n, al.s, x, incx);
     break;
@@ -81,7 +72,7 @@ void rma_kernel_scal_dt(rma_dtype_t t, int n, rma_scalar_t alpha, void *x, int i
   default:
     cblas_zscal(n, &al.z, x, incx);
   }
-  END;
+  RMA_SIM_END;
 }
 
 void rma_kernel_axpy_dt(rma_dtype_t t, int n, rma_scalar_t alpha, const void *x, int incx, void *y,
@@ -90,7 +81,7 @@ void rma_kernel_axpy_dt(rma_dtype_t t, int n, rma_scalar_t alpha, const void *x,
     return;
   rma_cblas_scalar_t al = rma_cblas_scalar(t, alpha);
   CHARGE_VECTOR(t, n, 3, incx, incy);
-  COMPUTE switch (t) {
+  RMA_SIM_COMPUTE switch (t) {
   case RMA_DT_S:
     cblas_saxpy(n, al.s, x, incx, y, incy);
     break;
@@ -103,7 +94,7 @@ void rma_kernel_axpy_dt(rma_dtype_t t, int n, rma_scalar_t alpha, const void *x,
   default:
     cblas_zaxpy(n, &al.z, x, incx, y, incy);
   }
-  END;
+  RMA_SIM_END;
 }
 
 void rma_kernel_ger_dt(rma_dtype_t t, int m, int n, rma_scalar_t alpha, const void *x, int incx,
@@ -111,8 +102,8 @@ void rma_kernel_ger_dt(rma_dtype_t t, int m, int n, rma_scalar_t alpha, const vo
   if (m <= 0 || n <= 0)
     return;
   rma_cblas_scalar_t al = rma_cblas_scalar(t, alpha);
-  CHARGE(t, RMA_KMODEL_GER, m, n, 0);
-  COMPUTE switch (t) {
+  RMA_SIM_CHARGE(t, RMA_KMODEL_GER, m, n, 0);
+  RMA_SIM_COMPUTE switch (t) {
   case RMA_DT_S:
     cblas_sger(CblasRowMajor, m, n, al.s, x, incx, y, incy, a, lda);
     break;
@@ -125,7 +116,7 @@ void rma_kernel_ger_dt(rma_dtype_t t, int m, int n, rma_scalar_t alpha, const vo
   default:
     cblas_zgeru(CblasRowMajor, m, n, &al.z, x, incx, y, incy, a, lda);
   }
-  END;
+  RMA_SIM_END;
 }
 
 int rma_kernel_iamax(int n, const double *x, int incx) {
