@@ -62,7 +62,11 @@ typedef enum {
                             pivoting), 2 always, 0 never (gathered on the diagonal tile's owner) */
   RMA_OPT_JACOBI_SLOW_US,  /* rma_jacobi: the slowed process sleeps this many microseconds after
                               each of its sweeps (0..10^7, default 0: none); tests, benchmarks */
-  RMA_OPT_JACOBI_SLOW_RANK /* rma_jacobi: which process is slowed (-1, the default: the last) */
+  RMA_OPT_JACOBI_SLOW_RANK, /* rma_jacobi: which process is slowed (-1, the default: the last) */
+  RMA_OPT_LU_PIVOT          /* rma_lu's pivoting when its process column factors the panel: 0
+                               (default) partial pivoting, LAPACK's pivots, one reduction per
+                               column; 1 tournament pivoting (CALU), one reduction per panel,
+                               other pivots, |L| may exceed 1 */
 } rma_option_t;
 
 /*
@@ -80,7 +84,7 @@ int rma_finalize(void);
  * rma_set_option / rma_get_option — Local, but every rank must set the same
  * value before the next collective call. Returns 0, -1 for an unknown option,
  * -2 for an out-of-range value (RMA_OPT_PREFETCH outside 1..16,
- * RMA_OPT_LU_PANEL outside 0..2; the switches store value != 0, a negative
+ * RMA_OPT_LU_PANEL outside 0..2, RMA_OPT_LU_PIVOT outside 0..1; the switches store value != 0, a negative
  * RMA_OPT_VERBOSE is 0, RMA_OPT_JACOBI_SLOW_US is clamped into 0..10^7 and
  * RMA_OPT_JACOBI_SLOW_RANK into -1..2^24) or a NULL value. Each option starts from its RMALA_*
  * environment variable (README); rma_init() reads them again.

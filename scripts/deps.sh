@@ -10,8 +10,8 @@
 # As root with apt-get: installs what is missing. Otherwise prints the sudo apt-get line and goes on
 # when the essential tools (cmake, pkg-config, mpicc/mpiexec of each flavour, GA) are present.
 
-RMALA_DEB_COMMON="libglobalarrays-dev libarmci-mpi-dev libopenblas-dev liblapacke-dev gfortran \
-cmake pkg-config gnuplot-nox"
+RMALA_DEB_COMMON="libglobalarrays-dev libarmci-mpi-dev libopenblas-dev liblapacke-dev libtmglib-dev \
+gfortran cmake pkg-config gnuplot-nox"
 RMALA_DEB_OPENMPI="libopenmpi-dev openmpi-bin libscalapack-openmpi-dev scalapack-mpi-test \
 scalapack-test-common"
 RMALA_DEB_MPICH="mpich libmpich-dev libscalapack-mpich-dev"

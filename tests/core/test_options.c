@@ -54,9 +54,10 @@ static const doc_t docs[] = {
     {RMA_OPT_LU_PANEL, "RMALA_LU_PANEL", RMA_OPTION_RANGE, 0, 2, 1},
     {RMA_OPT_JACOBI_SLOW_US, "RMALA_JACOBI_SLOW_US", RMA_OPTION_LEVEL, 0, 10000000, 0},
     {RMA_OPT_JACOBI_SLOW_RANK, "RMALA_JACOBI_SLOW_RANK", RMA_OPTION_LEVEL, -1, 1 << 24, -1},
+    {RMA_OPT_LU_PIVOT, "RMALA_LU_PIVOT", RMA_OPTION_RANGE, 0, 1, 0},
 };
 #define NDOCS ((int)(sizeof docs / sizeof docs[0]))
-#define LAST_PUBLIC RMA_OPT_JACOBI_SLOW_RANK
+#define LAST_PUBLIC RMA_OPT_LU_PIVOT
 
 static rma_option_table_t *const *tables;
 static int ntables;

@@ -9,6 +9,7 @@
 
 typedef struct {
   int lu_panel; /* the panel: 0 on one rank, 1 by its process column when that pays, 2 always */
+  int lu_pivot; /* a panel factored by its process column: 0 partial pivoting, 1 tournament */
 } rma_getrf_options_t;
 
 extern rma_option_table_t rma_getrf_option_table;

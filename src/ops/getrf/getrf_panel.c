@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "kernel/tile_blas.h"
 #include "kernel/tile_lapack.h"
+#include "ops/getrf/getrf_tournament.h"
 
 // Pivot payload of one column: this header, then the candidate row and the
 // diagonal row, each nb elements of the panel's type (the first w, the
@@ -72,7 +73,7 @@ int rma_getrf_panel_open(MPI_Comm comm, rma_dtype_t dt, int p0, int p, int q, in
   memset(pp, 0, sizeof *pp);
   pp->col = MPI_COMM_NULL, pp->op = MPI_OP_NULL, pp->pay = MPI_DATATYPE_NULL;
   pp->dt = dt, pp->es = rma_dtype_size(dt);
-  pp->p0 = p0, pp->prow = p, pp->nb = nb;
+  pp->p0 = p0, pp->prow = p, pp->nb = nb, pp->mt = mt;
   int n = mt / p0 + 1;
   // Zeroed: payload columns beyond a narrow last panel's width travel too.
   pp->buf = calloc(pay_bytes(pp) + pp->es * (1 + (size_t)nb * nb), 1);
@@ -99,22 +100,9 @@ void rma_getrf_panel_close(rma_getrf_panel_t *pp) {
     MPI_Op_free(&pp->op);
   if (pp->pay != MPI_DATATYPE_NULL)
     MPI_Type_free(&pp->pay);
-  free(pp->buf), free(pp->at), free(pp->ld), free(pp->g0), free(pp->rows);
+  free(pp->buf), free(pp->at), free(pp->ld), free(pp->g0), free(pp->rows), free(pp->tn);
   memset(pp, 0, sizeof *pp);
   pp->col = MPI_COMM_NULL, pp->op = MPI_OP_NULL, pp->pay = MPI_DATATYPE_NULL;
-}
-
-// Element (global row g, panel column c) of this rank's tile x.
-static char *elem(const rma_getrf_panel_t *pp, int x, int g, int c) {
-  return pp->at[x] + ((ptrdiff_t)(g - pp->g0[x]) * pp->ld[x] + c) * (ptrdiff_t)pp->es;
-}
-
-// The tile holding global row g, or -1 when it is not this rank's.
-static int tile_of(const rma_getrf_panel_t *pp, int g) {
-  for (int x = 0; x < pp->ntiles; x++)
-    if (g >= pp->g0[x] && g < pp->g0[x] + pp->rows[x])
-      return x;
-  return -1;
 }
 
 // A(g, c0 .. c0+w) -= A(g, a0 .. a0+kk) B for this rank's rows g >= from
@@ -126,8 +114,9 @@ static void update_below(const rma_getrf_panel_t *pp, int from, int a0, int kk, 
   for (int x = 0; x < pp->ntiles; x++) {
     int g = pp->g0[x] > from ? pp->g0[x] : from, rows = pp->g0[x] + pp->rows[x] - g;
     if (rows > 0)
-      rma_kernel_gemm_dt(pp->dt, RMA_OP_N, RMA_OP_N, rows, w, kk, -1.0, elem(pp, x, g, a0),
-                         pp->ld[x], b, ldb, 1.0, elem(pp, x, g, c0), pp->ld[x]);
+      rma_kernel_gemm_dt(pp->dt, RMA_OP_N, RMA_OP_N, rows, w, kk, -1.0,
+                         rma_getrf_panel_elem(pp, x, g, a0), pp->ld[x], b, ldb, 1.0,
+                         rma_getrf_panel_elem(pp, x, g, c0), pp->ld[x]);
   }
 }
 
@@ -142,9 +131,9 @@ static void scale_below(const rma_getrf_panel_t *pp, int from, int j, rma_scalar
   for (int x = 0; x < pp->ntiles; x++) {
     int g = pp->g0[x] > from ? pp->g0[x] : from, rows = pp->g0[x] + pp->rows[x] - g;
     if (rows > 0 && !small)
-      rma_kernel_scale_dt(dt, rows, 1, r, elem(pp, x, g, j), pp->ld[x]);
+      rma_kernel_scale_dt(dt, rows, 1, r, rma_getrf_panel_elem(pp, x, g, j), pp->ld[x]);
     for (int i = 0; i < rows && small; i++) {
-      char *e = elem(pp, x, g + i, j);
+      char *e = rma_getrf_panel_elem(pp, x, g + i, j);
       rma_scalar_t a = rma_scalar_load(dt, e, 0);
       rma_scalar_store(dt, cplx ? a / v : creal(a) / creal(v), e);
     }
@@ -163,7 +152,7 @@ static int factor_columns(rma_getrf_panel_t *pp, int r0, int w, int c0, int c1, 
     pv_head_t h = {0.0, -1, 0};
     for (int x = 0; x < pp->ntiles; x++) {
       int g = pp->g0[x] > gj ? pp->g0[x] : gj, end = pp->g0[x] + pp->rows[x];
-      const char *e = elem(pp, x, g, j);
+      const char *e = rma_getrf_panel_elem(pp, x, g, j);
       for (; g < end; g++, e += es * (size_t)pp->ld[x]) {
         double kv = key(pp->dt, e);
         if (h.row < 0 || beats(kv, g, h.key, h.row))
@@ -171,11 +160,11 @@ static int factor_columns(rma_getrf_panel_t *pp, int r0, int w, int c0, int c1, 
       }
     }
     if (best_x >= 0)
-      memcpy(prow, elem(pp, best_x, h.row, 0), wb);
-    int dx = tile_of(pp, gj);
+      memcpy(prow, rma_getrf_panel_elem(pp, best_x, h.row, 0), wb);
+    int dx = rma_getrf_panel_tile_of(pp, gj);
     h.hasdiag = dx >= 0;
     if (dx >= 0)
-      memcpy(drow, elem(pp, dx, gj, 0), wb);
+      memcpy(drow, rma_getrf_panel_elem(pp, dx, gj, 0), wb);
     memcpy(pp->buf, &h, sizeof h);
     if (MPI_Allreduce(MPI_IN_PLACE, pp->buf, 1, pp->pay, pp->op, pp->col) != MPI_SUCCESS)
       return RMA_ERR_MPI;
@@ -183,11 +172,11 @@ static int factor_columns(rma_getrf_panel_t *pp, int r0, int w, int c0, int c1, 
     int gp = h.row;
     piv[j] = gp - r0 + 1;
     if (gp != gj) { // the interchange, by the two rows' owners
-      int px = tile_of(pp, gp);
+      int px = rma_getrf_panel_tile_of(pp, gp);
       if (dx >= 0)
-        memcpy(elem(pp, dx, gj, 0), prow, wb);
+        memcpy(rma_getrf_panel_elem(pp, dx, gj, 0), prow, wb);
       if (px >= 0)
-        memcpy(elem(pp, px, gp, 0), drow, wb);
+        memcpy(rma_getrf_panel_elem(pp, px, gp, 0), drow, wb);
     }
     rma_scalar_t v = rma_scalar_load(pp->dt, prow, j);
     if (v == 0.0) {
@@ -213,7 +202,8 @@ static int factor_recursive(rma_getrf_panel_t *pp, int r0, int w, int c0, int c1
   // U12 := L11^-1 A12 on the top rows' owner, then to the whole column.
   char *u12 = pp->buf + pay_bytes(pp);
   if (top) {
-    char *a11 = elem(pp, 0, r0 + c0, c0), *a12 = elem(pp, 0, r0 + c0, c0 + h);
+    char *a11 = rma_getrf_panel_elem(pp, 0, r0 + c0, c0),
+         *a12 = rma_getrf_panel_elem(pp, 0, r0 + c0, c0 + h);
     rma_kernel_trsm_dt(pp->dt, RMA_SIDE_LEFT, 1, RMA_OP_N, 1, h, w2, 1.0, a11, pp->ld[0], a12,
                        pp->ld[0]);
     for (int i = 0; i < h; i++)
@@ -239,6 +229,12 @@ int rma_getrf_panel_factor(rma_getrf_panel_t *pp, const rma_tiles_t *t, void *se
     pp->at[x] = (char *)seg + pp->es * (size_t)tile.disp;
     pp->ld[x] = tile.ld, pp->g0[x] = tile.r0, pp->rows[x] = tile.rows;
   }
+  if (pivot == 2) {
+    int partial = 0;
+    RMA_CALL(rma_getrf_tournament(pp, r0, w, root, piv, &partial));
+    if (!partial)
+      return 0;
+  }
   if (pivot)
     return factor_recursive(pp, r0, w, 0, w, top, root, piv, info);
   // No pivoting: its info (as element 0, exact in every type) and U11 (w x
@@ -259,7 +255,7 @@ int rma_getrf_panel_factor(rma_getrf_panel_t *pp, const rma_tiles_t *t, void *se
     int g = pp->g0[x] > r0 + w ? pp->g0[x] : r0 + w, rows = pp->g0[x] + pp->rows[x] - g;
     if (rows > 0)
       rma_kernel_trsm_dt(pp->dt, RMA_SIDE_RIGHT, 0, RMA_OP_N, 0, rows, w, 1.0, u11, w,
-                         elem(pp, x, g, 0), pp->ld[x]);
+                         rma_getrf_panel_elem(pp, x, g, 0), pp->ld[x]);
   }
   for (int j = 0; j < w; j++)
     piv[j] = j + 1;

@@ -16,6 +16,9 @@
  *    the whole panel width, so the two rows' owners swap them with no
  *    further message; each rank then scales its rows of the column by the
  *    pivot's reciprocal and updates the block.
+ *  - with tournament pivoting (RMA_OPT_LU_PIVOT 1, ops/getrf/getrf_tournament.h),
+ *    one reduction over the column picks the panel's pivot rows and every
+ *    rank solves for its rows, as without pivoting below.
  *  - without pivoting, the diagonal tile's owner factors the top block,
  *    broadcasts it, and every rank solves for its rows (L21 = A21 U11^-1).
  * Any of the four element types (core/dtype.h), fixed at open: the rows
@@ -51,7 +54,22 @@ typedef struct {
   char **at;        /* this rank's panel tiles: first element, ld, first global row, rows */
   int *ld, *g0, *rows;
   int ntiles;
+  int mt;   /* tile rows of the matrix (the most panel rows of one rank follow) */
+  char *tn; /* tournament pivoting's workspace (made at its first use), NULL: none */
 } rma_getrf_panel_t;
+
+/* Element (global row g, panel column c) of this rank's panel tile x. */
+static inline char *rma_getrf_panel_elem(const rma_getrf_panel_t *pp, int x, int g, int c) {
+  return pp->at[x] + ((ptrdiff_t)(g - pp->g0[x]) * pp->ld[x] + c) * (ptrdiff_t)pp->es;
+}
+
+/* The panel tile of this rank holding global row g, or -1 when none does. */
+static inline int rma_getrf_panel_tile_of(const rma_getrf_panel_t *pp, int g) {
+  for (int x = 0; x < pp->ntiles; x++)
+    if (g >= pp->g0[x] && g < pp->g0[x] + pp->rows[x])
+      return x;
+  return -1;
+}
 
 /*
  * Collective over comm (every rank of the p0 x p1 grid, rank = p * p1 + q).
@@ -76,9 +94,11 @@ void rma_getrf_panel_close(rma_getrf_panel_t *pp);
  * pivoting: piv[0 .. w) gets the 1-based panel-relative pivots (w = the
  * panel width) and *info the 1-based column of the first exactly zero pivot
  * (0 when none), the same on every rank of the column; the factorization
- * completes past it. Without pivot, *info is the first zero pivot's column
- * and nothing is divided by it (the panel is then left partly factored, piv
- * unset). Returns 0 or RMA_ERR_MPI.
+ * completes past it. pivot 2: tournament pivoting, the same outputs (other
+ * pivots; a panel whose pivot block is exactly singular is factored with
+ * partial pivoting instead, so *info is partial pivoting's). Without pivot, *info is the first zero
+ * pivot's column and nothing is divided by it (the panel is then left partly factored, piv unset).
+ * Returns 0 or RMA_ERR_MPI.
  */
 int rma_getrf_panel_factor(rma_getrf_panel_t *pp, const rma_tiles_t *t, void *seg, int k, int pivot,
                            int *piv, int *info);

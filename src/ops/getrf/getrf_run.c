@@ -24,8 +24,9 @@
  *
  * Pivoting, one process row: the panel is gathered on D_k and factored
  * there (one transfer per tile). Several process rows (RMA_OPT_LU_PANEL,
- * default on): the process column factors it, one reduction per column,
- * before the gather; the gathered rows are then only handed out.
+ * default on): the process column factors it, one reduction per column
+ * (or per panel: tournament pivoting, RMA_OPT_LU_PIVOT), before the
+ * gather; the gathered rows are then only handed out.
  *
  * rma_lu -> ops/getrf -> here -> pipeline (ring, hand-out, tree, timeline)
  * -> rma mailbox (put + notify); kernel; ops/getrf/getrf_panel.
@@ -67,14 +68,15 @@ typedef struct {
   rma_ring_t ring;
   rma_tree_t tree; /* the U row's */
   int *ipiv, info, stopped;
-  int *piv;             /* pivots of the current step */
-  int *rows, *src;      /* touched rows of the step's interchanges and their sources */
-  int *sends;           /* p0: rows this rank sends to each process row in a step's interchanges */
-  char *old;            /* packed old contents of this rank's touched rows (the ring's own area) */
-  const char *l_base;   /* this step's factored panel: the slot of D_k or of my group's leader */
-  char *prow_mark;      /* p0 flags: process rows present in a group */
-  int *ranks; /* max(p0, p1): the receivers of this rank's panel rows, or a U row's line */
-  int dist;   /* RMA_OPT_LU_PANEL with several process rows (dist_at) */
+  int *piv;           /* pivots of the current step */
+  int *rows, *src;    /* touched rows of the step's interchanges and their sources */
+  int *sends;         /* p0: rows this rank sends to each process row in a step's interchanges */
+  char *old;          /* packed old contents of this rank's touched rows (the ring's own area) */
+  const char *l_base; /* this step's factored panel: the slot of D_k or of my group's leader */
+  char *prow_mark;    /* p0 flags: process rows present in a group */
+  int *ranks;         /* max(p0, p1): the receivers of this rank's panel rows, or a U row's line */
+  int dist;           /* RMA_OPT_LU_PANEL with several process rows (dist_at) */
+  int tournament;     /* RMA_OPT_LU_PIVOT 1 with pivoting: such panels pivot by tournament */
   rma_getrf_panel_t panel; /* its communicator and buffers */
   int *dpiv, dinfo;        /* pivots and info of this rank's last such factorization */
   double *dhdr;            /* its header (info, stop flag, pivots) as handed out */
@@ -149,7 +151,8 @@ static int panel_out(lu_t *s, int k) {
   if (!dist_at(s, k))
     return send_panel(s, k);
   double t0 = rma_timing_start();
-  int rc = rma_getrf_panel_factor(&s->panel, s->t, s->seg, k, s->pivot, s->dpiv, &s->dinfo);
+  int rc = rma_getrf_panel_factor(&s->panel, s->t, s->seg, k, s->pivot + s->tournament, s->dpiv,
+                                  &s->dinfo);
   rma_timing_stop(PH_PANEL, t0);
   RMA_CALL(rc);
   return rows_handout(s, k);
@@ -577,6 +580,7 @@ int rma_getrf_run(const rma_tiles_t *t, void *seg, int *ipiv, int *info) {
   s.rank = ctx->rank, s.p = s.rank / s.p1, s.q = s.rank % s.p1;
   s.steps = t->mt < t->nt ? t->mt : t->nt;
   s.pivot = ipiv != NULL, s.ipiv = ipiv;
+  s.tournament = s.pivot && rma_getrf_options()->lu_pivot;
   s.lc = rma_numroc(t->n, t->nb, s.q, t->p1);
   long lcmax = s.lcmax = rma_numroc(t->n, t->nb, 0, t->p1);
   // Slot layout: panel (tile row i at i * nb rows in: the gathered
