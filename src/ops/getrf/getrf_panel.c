@@ -216,6 +216,15 @@ static int factor_recursive(rma_getrf_panel_t *pp, int r0, int w, int c0, int c1
   return factor_recursive(pp, r0, w, c0 + h, c1, top, root, piv, info);
 }
 
+void rma_getrf_panel_solve_below(const rma_getrf_panel_t *pp, int from, int w, const void *u11) {
+  for (int x = 0; x < pp->ntiles; x++) {
+    int g = pp->g0[x] > from ? pp->g0[x] : from, rows = pp->g0[x] + pp->rows[x] - g;
+    if (rows > 0)
+      rma_kernel_trsm_dt(pp->dt, RMA_SIDE_RIGHT, 0, RMA_OP_N, 0, rows, w, 1.0, u11, w,
+                         rma_getrf_panel_elem(pp, x, g, 0), pp->ld[x]);
+  }
+}
+
 int rma_getrf_panel_factor(rma_getrf_panel_t *pp, const rma_tiles_t *t, void *seg, int k, int pivot,
                            int *piv, int *info) {
   int r0 = k * pp->nb, w = t->n - r0 < pp->nb ? t->n - r0 : pp->nb;
@@ -251,12 +260,7 @@ int rma_getrf_panel_factor(rma_getrf_panel_t *pp, const rma_tiles_t *t, void *se
   *info = (int)creal(rma_scalar_load(pp->dt, blk, 0));
   if (*info)
     return 0; // the LU stops at this zero pivot: nothing is divided by it
-  for (int x = 0; x < pp->ntiles; x++) {
-    int g = pp->g0[x] > r0 + w ? pp->g0[x] : r0 + w, rows = pp->g0[x] + pp->rows[x] - g;
-    if (rows > 0)
-      rma_kernel_trsm_dt(pp->dt, RMA_SIDE_RIGHT, 0, RMA_OP_N, 0, rows, w, 1.0, u11, w,
-                         rma_getrf_panel_elem(pp, x, g, 0), pp->ld[x]);
-  }
+  rma_getrf_panel_solve_below(pp, r0 + w, w, u11);
   for (int j = 0; j < w; j++)
     piv[j] = j + 1;
   return 0;

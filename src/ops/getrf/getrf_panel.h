@@ -85,6 +85,11 @@ int rma_getrf_panel_open(MPI_Comm comm, rma_dtype_t dt, int p0, int p, int q, in
  * what any open left, failed or not, and on a closed struct. */
 void rma_getrf_panel_close(rma_getrf_panel_t *pp);
 
+/* Local. This rank's panel rows g >= from (columns 0 .. w) solved against
+ * the w x w upper triangle u11 (row-major, ld w; non-unit): L21 := A21
+ * U11^-1, one solve per tile. */
+void rma_getrf_panel_solve_below(const rma_getrf_panel_t *pp, int from, int w, const void *u11);
+
 /*
  * Collective over the process column of tile column k. Factor step k's
  * panel of the row-major directory t (element type t->dtype, the dt given

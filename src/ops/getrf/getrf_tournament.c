@@ -200,11 +200,6 @@ int rma_getrf_tournament(rma_getrf_panel_t *pp, int r0, int w, int root, int *pi
   }
   for (int i = 0; i < w && top; i++)
     memcpy(rma_getrf_panel_elem(pp, 0, r0 + i, 0), block + rb * (size_t)i, rb);
-  for (int x = 0; x < pp->ntiles; x++) {
-    int g = pp->g0[x] > r0 + w ? pp->g0[x] : r0 + w, rows = pp->g0[x] + pp->rows[x] - g;
-    if (rows > 0)
-      rma_kernel_trsm_dt(pp->dt, RMA_SIDE_RIGHT, 0, RMA_OP_N, 0, rows, w, 1.0, block, w,
-                         rma_getrf_panel_elem(pp, x, g, 0), pp->ld[x]);
-  }
+  rma_getrf_panel_solve_below(pp, r0 + w, w, block);
   return 0;
 }
