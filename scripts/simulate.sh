@@ -5,6 +5,7 @@
 # and a PNG of the weak-scaling curves.
 #   bash scripts/simulate.sh [--platform NAME] [--ranks LIST | --cores LIST] [--cores-per-rank C]
 #                            [--n-per-rank N | --n N] [--nb NB] [--op dgemm|lu|potrf] [--impl LIST]
+#                            [--placement rows|blocks]
 #                            [--data shared|real] [--out DIR]
 #   --platform    torus (torus-xt4: Cray XT4-like 3-D torus, 4 cores/node), fattree-fdr (InfiniBand
 #                 FDR, 16 cores/node), fattree-edr (EDR, 32 cores/node), this-machine (1 node,
@@ -42,6 +43,10 @@
 #                 this machine and charges it 1:1 — realistic, but the timing is wall-clock and
 #                 inflates when this machine is loaded; free: host code costs nothing (kernels +
 #                 network only: deterministic) (default timed)
+#   --placement   rows: ranks fill the nodes in order, so a node holds whole process rows of the
+#                 row-order grid; blocks: a node holds a near-square block of the grid (as Cray's
+#                 grid_order or a rank file places them); the platform label gets /blocks
+#                 (default rows)
 #   --plot-only   redraw <out>/simulate.png from <out>/simulate.csv, run nothing
 #   --out         directory for simulate.csv, simulate.json, simulate.png, hostfiles and one log
 #                 per run (default sim-results/)
@@ -66,7 +71,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$here/common.sh"
 
 platform=fattree-fdr ranks=16,64,256 op=dgemm npr=1024 n="" nb=auto mnb="" impls=rma,model data=""
-out=sim-results plot_only=0 kscale=1 hostcode=timed cpr=1 corelist=
+out=sim-results plot_only=0 kscale=1 hostcode=timed cpr=1 corelist= placement=rows
 while [ $# -gt 0 ]; do
   case "$1" in
     --plot-only)
@@ -88,6 +93,7 @@ while [ $# -gt 0 ]; do
     --out) out=$2 ;;
     --kernel-scale) kscale=$2 ;;
     --host-code) hostcode=$2 ;;
+    --placement) placement=$2 ;;
     -h | --help)
       awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0" # the comment block above
       exit 0
@@ -110,6 +116,11 @@ esac
 [ -n "$data" ] || data=shared
 case "$hostcode" in timed) simcomp=yes ;; free) simcomp=no ;; *)
   echo "simulate: --host-code must be timed or free (got '$hostcode')" >&2
+  exit 2
+  ;;
+esac
+case "$placement" in rows | blocks) ;; *)
+  echo "simulate: --placement must be rows or blocks (got '$placement')" >&2
   exit 2
   ;;
 esac
@@ -229,6 +240,29 @@ for p in ${ranks//,/ }; do
     status=1
     continue
   fi
+  # Rank placement. rows: ranks fill node after node, so with the row-order grid (rmala-sim's
+  # and the MODEL's, nprow x npcol as rt_grid_shape) a node holds whole process rows. blocks: a
+  # node holds a br x bc block of the grid (br the largest divisor of the ranks per node up to
+  # its square root, bc along the wider npcol), as Cray's grid_order / MPICH_RANK_REORDER_METHOD
+  # 3 or a rank file would place them: a process row's or column's ranks spread over nodes.
+  phosts=$hosts
+  if [ "$placement" = blocks ]; then
+    phosts=$out/$pfile-c$cpr-blocks-np$p.hosts
+    if ! awk -v p="$p" -v per="$per_node" -v nodes="$nodes" -v first="${radical%-*}" \
+      -v pre="$prefix" -v suf="$suffix" 'BEGIN {
+        r = int(sqrt(p)); while (r > 1 && p % r) r--; c = p / r
+        br = int(sqrt(per)); while (br > 1 && per % br) br--; bc = per / br
+        nbc = int((c + bc - 1) / bc)
+        for (k = 0; k < p; k++) {
+          node = int(int(k / c) / br) * nbc + int((k % c) / bc)
+          if (node >= nodes) exit 1
+          print pre (first + node) suf
+        } }' > "$phosts"; then
+      echo "simulate: --placement blocks: $p ranks need more than $platform's $nodes nodes" >&2
+      status=1
+      continue
+    fi
+  fi
   # Block size: auto = n-per-rank x sqrt(C) (weak scaling) or n / ceil(sqrt(P)) (fixed n): one
   # block per rank and dimension.
   bp=$nb
@@ -264,7 +298,7 @@ for p in ${ranks//,/ }; do
     # collective algorithms (SMPI's default allgather is a linear all-to-all whose P^2 requests
     # SimGrid 3.32 finishes in O(P) each: rmala's set-up allgather took minutes at P = 256).
     (cd "$out" && "${shared_env[@]}" timeout "${RMALA_SIM_TIMEOUT:-1800}" "${timer[@]}" smpirun \
-      -np "$p" -platform "$xml" -hostfile "$hosts" --cfg=smpi/host-speed:"$speed" \
+      -np "$p" -platform "$xml" -hostfile "$phosts" --cfg=smpi/host-speed:"$speed" \
       --cfg=smpi/iprobe:0 --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 \
       --cfg=smpi/shared-malloc:global --cfg=smpi/shared-malloc-blocksize:67108864 \
       --cfg=smpi/coll-selector:mpich --cfg=smpi/simulate-computation:"$simcomp" \
@@ -294,6 +328,7 @@ for p in ${ranks//,/ }; do
     label=$platform
     [ "$kscale" = 1 ] || label="$label/x$kscale"
     [ "$hostcode" = timed ] || label="$label/nohost"
+    [ "$placement" = rows ] || label="$label/blocks"
     echo "$label,$op,$impl,$p,$nn,$b,$r_sim,$gf,$eff,$t_wall,$t_rss,$r_ratio,$r_status,$pss,$cpr,$((p * cpr)),$kmodel" | tee -a "$csv"
     # one rank's reference rate, and per core (the rank's / C: the JSON's field before issue 25)
     crate=$(awk -v r="$rate" -v c="$cpr" 'BEGIN { if (r > 0) printf "%.6g", r / c; else print "null" }')
