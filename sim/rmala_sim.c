@@ -4,6 +4,7 @@
  * runs under a real MPI).
  *
  *   rmala-sim [--op dgemm|lu|potrf] [--n N] [--nb NB] [--impl rma|model] [--warmup W]
+ *             [--order R|B]
  *
  * --impl rma (default) times rmala (rma_dmatrix_gemm / rma_dmatrix_getrf /
  * rma_dmatrix_potrf 'L'); --impl model times the MODEL of ScaLAPACK 2.x's
@@ -19,8 +20,10 @@
  * is then the first call's simulated time minus the timed one's.
  *
  * Grid: the most square nprow x npcol of all ranks (nprow <= npcol), rank
- * order 'R'. Matrices from rma_dmatrix_alloc, values rt_entry at the global
- * index.
+ * order 'R', or with --order B rma_grid_create's node blocks (each
+ * simulated node holds a block of the grid; rank 0 then prints every rank's
+ * position, "GRID,<rank>,<row>,<col>"); the model runs on the same grid. Matrices from
+ * rma_dmatrix_alloc, values rt_entry at the global index.
  *  - dgemm: C = A B (N x N, beta = 0); each rank checks a few of its own C
  *    entries against the dot product of the generator's values:
  *    ratio = |C - ref| / (eps N + tiny) <= 16.
@@ -167,6 +170,7 @@ int main(int argc, char **argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &np);
   const char *op = "dgemm", *impl = "rma";
   int n = 512, nb = 64, warmup = 0, bad_args = 0;
+  char order = 'R';
   for (int i = 1; i < argc; i++) {
     if (i + 1 < argc && strcmp(argv[i], "--op") == 0)
       op = argv[++i];
@@ -178,16 +182,18 @@ int main(int argc, char **argv) {
       impl = argv[++i];
     else if (i + 1 < argc && strcmp(argv[i], "--warmup") == 0)
       warmup = atoi(argv[++i]);
+    else if (i + 1 < argc && strcmp(argv[i], "--order") == 0)
+      order = argv[++i][0];
     else
       bad_args = 1;
   }
   int is_lu = strcmp(op, "lu") == 0, is_potrf = strcmp(op, "potrf") == 0;
   int is_model = strcmp(impl, "model") == 0, is_fact = is_lu || is_potrf;
   if (bad_args || n < 1 || nb < 1 || (!is_fact && strcmp(op, "dgemm") != 0) ||
-      (!is_model && strcmp(impl, "rma") != 0)) {
+      (!is_model && strcmp(impl, "rma") != 0) || (order != 'R' && order != 'B')) {
     if (me == 0)
       fprintf(stderr, "usage: rmala-sim [--op dgemm|lu|potrf] [--n N] [--nb NB] "
-                      "[--impl rma|model] [--warmup W]\n");
+                      "[--impl rma|model] [--warmup W] [--order R|B]\n");
     MPI_Finalize();
     return 2;
   }
@@ -205,7 +211,15 @@ int main(int argc, char **argv) {
   int nprow, npcol;
   rt_grid_shape(np, &nprow, &npcol);
   rma_grid_t g = NULL;
-  rc = rma_grid_create(MPI_COMM_WORLD, nprow, npcol, 'R', &g);
+  rc = rma_grid_create(MPI_COMM_WORLD, nprow, npcol, order, &g);
+  if (rc == 0 && order == 'B') {
+    int pos[2], *all = malloc(sizeof(int) * 2 * (size_t)np);
+    rma_grid_info(g, NULL, NULL, &pos[0], &pos[1]);
+    MPI_Gather(pos, 2, MPI_INT, all, 2, MPI_INT, 0, MPI_COMM_WORLD);
+    for (int r = 0; me == 0 && r < np; r++)
+      printf("GRID,%d,%d,%d\n", r, all[2 * r], all[2 * r + 1]);
+    free(all);
+  }
   rma_dmatrix_t a, b, c;
   int *ipiv = NULL;
   entry_fn gen = is_potrf ? gen_spd : gen_a;

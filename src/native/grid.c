@@ -4,8 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/error.h"
 #include "core/engine.h"
+#include "core/error.h"
+#include "native/grid_blocks.h"
 
 void rma_grid_enter(rma_grid_t grid) { rma_context_use(grid->ctx); }
 
@@ -18,8 +19,8 @@ static int grid_check(MPI_Comm comm, int nprow, int npcol, char order, const rma
   if (npcol < 1 || (long)nprow * npcol != size)
     return snprintf(why, len, "nprow x npcol = %d x %d, communicator size %d", nprow, npcol, size),
            3;
-  if (order != 'R' && order != 'r' && order != 'C' && order != 'c')
-    return snprintf(why, len, "order = '%c', not 'R' or 'C'", order), 4;
+  if (order != 'R' && order != 'r' && order != 'C' && order != 'c' && order != 'B' && order != 'b')
+    return snprintf(why, len, "order = '%c', not 'R', 'C' or 'B'", order), 4;
   if (!grid)
     return snprintf(why, len, "grid = NULL"), 5;
   return 0;
@@ -34,11 +35,15 @@ int rma_grid_create(MPI_Comm comm, int nprow, int npcol, char order, rma_grid_t 
   rma_same_add(&same, "nprow", nprow), rma_same_add(&same, "npcol", npcol);
   rma_same_char(&same, "order", order);
   RMA_CALL(rma_args_agree(comm, "rma_grid_create", bad, why, &same));
-  int rank = 0;
+  int rank = 0, myrow, mycol;
   MPI_Comm_rank(comm, &rank);
-  int colwise = order == 'C' || order == 'c';
-  return rma_grid_create_at(comm, nprow, npcol, colwise ? rank % nprow : rank / npcol,
-                            colwise ? rank / nprow : rank % npcol, grid);
+  if (order == 'B' || order == 'b') {
+    RMA_CALL(rma_grid_blocks_position(comm, nprow, npcol, &myrow, &mycol));
+  } else {
+    int colwise = order == 'C' || order == 'c';
+    myrow = colwise ? rank % nprow : rank / npcol, mycol = colwise ? rank / nprow : rank % npcol;
+  }
+  return rma_grid_create_at(comm, nprow, npcol, myrow, mycol, grid);
 }
 
 int rma_grid_create_at(MPI_Comm comm, int nprow, int npcol, int myrow, int mycol,

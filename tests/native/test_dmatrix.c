@@ -2,7 +2,9 @@
  * The native front-end (rma_grid_t, rma_dmatrix_t) with nothing but MPI:
  * no GA, no BLACS, no ScaLAPACK (it runs in the GA-free build).
  *
- * Grids: every factorisation of P with rank order 'R' and 'C'. Matrices from
+ * Grids: every factorisation of P with rank order 'R', 'C' and 'B' (node
+ * blocks: every position taken once; on one node, as all of this machine's
+ * runs are, the row order's positions). Matrices from
  * rma_dmatrix_alloc (and caller-owned arrays with padded lld), each with its
  * own mb, nb, rsrc, csrc; windows off block boundaries.
  *  - gemm (seeded sweep: m, n, k 0..~100, N/T/C, alpha/beta special values):
@@ -14,7 +16,7 @@
  *    computed on every rank from the gathered X and the generator's A0 and
  *    B0.
  *  - illegal arguments: the same code on every rank, sub(C) untouched, the
- *    next call works.
+ *    next call works; a grid of the wrong size or an unknown order: no grid.
  * Prints the worst ratios; exits 1 on any failure.
  */
 #include <float.h>
@@ -62,8 +64,8 @@ static void gemm_case(rma_grid_t g, unsigned *st, unsigned seed) {
   long len = rt_dmatrix_len(&C);
   double *before = malloc(sizeof(double) * (size_t)len);
   memcpy(before, C.data, sizeof(double) * (size_t)len);
-  int rc = rma_dmatrix_gemm(tr[ta], tr[tb], m, n, k, alpha, &A, ia, ja, &B, ib, jb, beta, &C, ic,
-                            jc);
+  int rc =
+      rma_dmatrix_gemm(tr[ta], tr[tb], m, n, k, alpha, &A, ia, ja, &B, ib, jb, beta, &C, ic, jc);
   if (rc != 0)
     rt_fail("rma_dmatrix_gemm returned %d", rc);
   int lr, lc, pr, pc;
@@ -182,6 +184,33 @@ static void args_case(rma_grid_t g, rma_grid_t other) {
   rma_dmatrix_free(&A), rma_dmatrix_free(&C), rma_dmatrix_free(&X);
 }
 
+// Order 'B': every grid position taken by one process; on one node (the
+// processes share memory) rank r at the row order's r / npcol, r % npcol.
+static void check_blocks(rma_grid_t g, int nprow, int npcol) {
+  int np, row, col;
+  MPI_Comm_size(MPI_COMM_WORLD, &np);
+  rma_grid_info(g, NULL, NULL, &row, &col);
+  int mine = row * npcol + col, *all = malloc(sizeof(int) * (size_t)np);
+  MPI_Allgather(&mine, 1, MPI_INT, all, 1, MPI_INT, MPI_COMM_WORLD);
+  MPI_Comm node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, me, MPI_INFO_NULL, &node);
+  int per;
+  MPI_Comm_size(node, &per);
+  MPI_Comm_free(&node);
+  int one_node = rt_same_everywhere(&per, sizeof per) && per == np;
+  for (int r = 0; r < np; r++) {
+    int taken = 0;
+    for (int x = 0; x < np; x++)
+      taken += all[x] == r;
+    if (taken != 1 || (one_node && all[r] != r)) {
+      rt_fail_same("order 'B' %dx%d: position %d taken %d times, rank %d at %d", nprow, npcol, r,
+                   taken, r, all[r]);
+      break;
+    }
+  }
+  free(all);
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int np;
@@ -192,13 +221,15 @@ int main(int argc, char **argv) {
   for (int p = 1; p <= np; p++) {
     if (np % p)
       continue;
-    for (int order = 0; order < 2; order++) {
+    for (int order = 0; order < 3; order++) {
       rma_grid_t g;
-      int rc = rma_grid_create(MPI_COMM_WORLD, p, np / p, order ? 'C' : 'R', &g);
+      int rc = rma_grid_create(MPI_COMM_WORLD, p, np / p, "RCB"[order], &g);
       if (rc != 0) {
         rt_fail("rma_grid_create %dx%d returned %d", p, np / p, rc);
         continue;
       }
+      if (order == 2)
+        check_blocks(g, p, np / p);
       unsigned st = seed += 7;
       for (int i = 0; i < 24; i++)
         gemm_case(g, &st, seed + 13u * (unsigned)i);
@@ -217,6 +248,9 @@ int main(int argc, char **argv) {
   int rc = rma_grid_create(MPI_COMM_WORLD, np + 1, 1, 'R', &g);
   if (rc != -2 && rc != -3)
     rt_fail("rma_grid_create with %d x 1 processes returned %d", np + 1, rc);
+  rc = rma_grid_create(MPI_COMM_WORLD, 1, np, 'X', &g);
+  if (rc != -4 || g != NULL)
+    rt_fail("rma_grid_create with order 'X' returned %d", rc);
   if (me == 0)
     printf("test_dmatrix: np %d, %d grids\n", np, grids);
   int status = rt_finish("test_dmatrix", ratios, 2);
