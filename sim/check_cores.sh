@@ -8,15 +8,9 @@
 #   - the hostfile places two ranks per node (each of the 4 hosts listed twice);
 #   - every run's log says its kernels were charged the threaded-kernel MODEL for 2 threads.
 #   bash sim/check_cores.sh <rmala-sim>
-set -euo pipefail
+# shellcheck source=check_common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/check_common.sh"
 exe=$1
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-fail() {
-  echo "FAIL: $*"
-  exit 1
-}
 for op in dgemm lu; do
   RMALA_SIM_EXE=$exe bash "$root/scripts/simulate.sh" --platform cluster-small --cores-per-rank 2 \
     --cores 8,16 --op "$op" --n 512 --nb 64 --data real --host-code free --out "$out" ||

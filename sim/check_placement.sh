@@ -13,16 +13,10 @@
 #   - with --order B, rank r (node r / 4, rank r % 4 there) sits at grid position (2 (node / 2) +
 #     (r % 4) / 2, 2 (node % 2) + r % 2) (rmala-sim's GRID lines), and the LU's RESULT is ok.
 #   bash sim/check_placement.sh <rmala-sim> <smpirun> <platform.xml> <hostfile> <smpirun options...>
-set -euo pipefail
+# shellcheck source=check_common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/check_common.sh"
 exe=$1 smpirun=$2 xml=$3 plain=$4
 shift 4
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-fail() {
-  echo "FAIL: $*"
-  exit 1
-}
 RMALA_SIM_EXE=$exe bash "$root/scripts/simulate.sh" --platform cluster-small --ranks 16 --op lu \
   --n 512 --nb 64 --data real --host-code free --placement blocks --out "$out" ||
   fail "simulate.sh exited $?"
