@@ -10,7 +10,6 @@
 #include "core/error.h"
 #include "kernel/tile_blas.h"
 #include "kernel/tile_lapack.h"
-#include "ops/getrf/getrf_tournament.h"
 
 // Pivot payload of one column: this header, then the candidate row and the
 // diagonal row, each nb elements of the panel's type (the first w, the
@@ -225,11 +224,9 @@ void rma_getrf_panel_solve_below(const rma_getrf_panel_t *pp, int from, int w, c
   }
 }
 
-int rma_getrf_panel_factor(rma_getrf_panel_t *pp, const rma_tiles_t *t, void *seg, int k, int pivot,
-                           int *piv, int *info) {
-  int r0 = k * pp->nb, w = t->n - r0 < pp->nb ? t->n - r0 : pp->nb;
-  int root = k % pp->p0, top = pp->prow == root;
-  *info = 0;
+void rma_getrf_panel_locate(rma_getrf_panel_t *pp, const rma_tiles_t *t, void *seg, int k) {
+  pp->r0 = k * pp->nb, pp->w = t->n - pp->r0 < pp->nb ? t->n - pp->r0 : pp->nb;
+  pp->root = k % pp->p0;
   pp->ntiles = 0;
   for (int i = rma_tiles_row_from(t, pp->prow, k); i < t->mt; i += pp->p0) {
     rma_tile_t tile;
@@ -238,12 +235,13 @@ int rma_getrf_panel_factor(rma_getrf_panel_t *pp, const rma_tiles_t *t, void *se
     pp->at[x] = (char *)seg + pp->es * (size_t)tile.disp;
     pp->ld[x] = tile.ld, pp->g0[x] = tile.r0, pp->rows[x] = tile.rows;
   }
-  if (pivot == 2) {
-    int partial = 0;
-    RMA_CALL(rma_getrf_tournament(pp, r0, w, root, piv, &partial));
-    if (!partial)
-      return 0;
-  }
+}
+
+int rma_getrf_panel_factor(rma_getrf_panel_t *pp, const rma_tiles_t *t, void *seg, int k, int pivot,
+                           int *piv, int *info) {
+  rma_getrf_panel_locate(pp, t, seg, k);
+  int r0 = pp->r0, w = pp->w, root = pp->root, top = pp->prow == root;
+  *info = 0;
   if (pivot)
     return factor_recursive(pp, r0, w, 0, w, top, root, piv, info);
   // No pivoting: its info (as element 0, exact in every type) and U11 (w x

@@ -16,9 +16,8 @@
  *    the whole panel width, so the two rows' owners swap them with no
  *    further message; each rank then scales its rows of the column by the
  *    pivot's reciprocal and updates the block.
- *  - with tournament pivoting (RMA_OPT_LU_PIVOT 1, ops/getrf/getrf_tournament.h),
- *    one reduction over the column picks the panel's pivot rows and every
- *    rank solves for its rows, as without pivoting below.
+ *  - tournament pivoting (RMA_OPT_LU_PIVOT 1) is ops/getrf/getrf_tournament.h,
+ *    on a panel located here (rma_getrf_panel_locate).
  *  - without pivoting, the diagonal tile's owner factors the top block,
  *    broadcasts it, and every rank solves for its rows (L21 = A21 U11^-1).
  * Any of the four element types (core/dtype.h), fixed at open: the rows
@@ -54,8 +53,9 @@ typedef struct {
   char **at;        /* this rank's panel tiles: first element, ld, first global row, rows */
   int *ld, *g0, *rows;
   int ntiles;
-  int mt;   /* tile rows of the matrix (the most panel rows of one rank follow) */
-  char *tn; /* tournament pivoting's workspace (made at its first use), NULL: none */
+  int mt;          /* tile rows of the matrix (the most panel rows of one rank follow) */
+  int r0, w, root; /* the located panel: first global row, width, column rank of its top */
+  char *tn;        /* tournament pivoting's workspace (made at its first use), NULL: none */
 } rma_getrf_panel_t;
 
 /* Element (global row g, panel column c) of this rank's panel tile x. */
@@ -85,6 +85,10 @@ int rma_getrf_panel_open(MPI_Comm comm, rma_dtype_t dt, int p0, int p, int q, in
  * what any open left, failed or not, and on a closed struct. */
 void rma_getrf_panel_close(rma_getrf_panel_t *pp);
 
+/* Local. Locate step k's panel of the row-major directory t (seg this
+ * rank's local segment) on this rank: its tiles, r0, w and root. */
+void rma_getrf_panel_locate(rma_getrf_panel_t *pp, const rma_tiles_t *t, void *seg, int k);
+
 /* Local. This rank's panel rows g >= from (columns 0 .. w) solved against
  * the w x w upper triangle u11 (row-major, ld w; non-unit): L21 := A21
  * U11^-1, one solve per tile. */
@@ -99,9 +103,7 @@ void rma_getrf_panel_solve_below(const rma_getrf_panel_t *pp, int from, int w, c
  * pivoting: piv[0 .. w) gets the 1-based panel-relative pivots (w = the
  * panel width) and *info the 1-based column of the first exactly zero pivot
  * (0 when none), the same on every rank of the column; the factorization
- * completes past it. pivot 2: tournament pivoting, the same outputs (other
- * pivots; a panel whose pivot block is exactly singular is factored with
- * partial pivoting instead, so *info is partial pivoting's). Without pivot, *info is the first zero
+ * completes past it. Without pivot, *info is the first zero
  * pivot's column and nothing is divided by it (the panel is then left partly factored, piv unset).
  * Returns 0 or RMA_ERR_MPI.
  */

@@ -43,6 +43,7 @@
 #include "kernel/tile_lapack.h"
 #include "ops/getrf/getrf_options.h"
 #include "ops/getrf/getrf_panel.h"
+#include "ops/getrf/getrf_tournament.h"
 #include "pipeline/ring.h"
 #include "pipeline/timeline.h"
 #include "pipeline/tree.h"
@@ -151,8 +152,14 @@ static int panel_out(lu_t *s, int k) {
   if (!dist_at(s, k))
     return send_panel(s, k);
   double t0 = rma_timing_start();
-  int rc = rma_getrf_panel_factor(&s->panel, s->t, s->seg, k, s->pivot + s->tournament, s->dpiv,
-                                  &s->dinfo);
+  int rc = 0, partial = 1;
+  if (s->tournament) { // falls back to partial pivoting on an exactly singular pivot block
+    rma_getrf_panel_locate(&s->panel, s->t, s->seg, k);
+    s->dinfo = 0;
+    rc = rma_getrf_tournament(&s->panel, s->dpiv, &partial);
+  }
+  if (rc == 0 && partial)
+    rc = rma_getrf_panel_factor(&s->panel, s->t, s->seg, k, s->pivot, s->dpiv, &s->dinfo);
   rma_timing_stop(PH_PANEL, t0);
   RMA_CALL(rc);
   return rows_handout(s, k);

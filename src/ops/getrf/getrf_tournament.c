@@ -164,7 +164,8 @@ static int interchanges(int r0, int w, const int *winners, int *piv, int *pos, i
   return ne;
 }
 
-int rma_getrf_tournament(rma_getrf_panel_t *pp, int r0, int w, int root, int *piv, int *partial) {
+int rma_getrf_tournament(rma_getrf_panel_t *pp, int *piv, int *partial) {
+  int r0 = pp->r0, w = pp->w, root = pp->root;
   *partial = 0;
   if (!pp->tn) { // the first call: every rank of the column agrees
     pp->tn = malloc(workspace_bytes(pp));

@@ -24,8 +24,8 @@
  * measures it on LAPACK's test matrices). Flops: about twice the panel's
  * (the candidates' factorizations, then the solve).
  *
- * ops/getrf/getrf_panel -> ops/getrf/getrf_tournament -> kernel (MPI on the
- * process column).
+ * ops/getrf/getrf_run -> here -> ops/getrf/getrf_panel (the panel's
+ * tiles), kernel (MPI on the process column).
  */
 #ifndef RMA_OPS_GETRF_TOURNAMENT_H
 #define RMA_OPS_GETRF_TOURNAMENT_H
@@ -33,16 +33,17 @@
 #include "ops/getrf/getrf_panel.h"
 
 /*
- * Collective over the process column of the panel pp describes (its tiles
- * located, r0 its first global row, w <= nb its width, root the column rank
- * holding rows r0 .. r0 + w - 1 in its tile 0). Factor the panel in place
- * with tournament pivoting: piv[0 .. w) gets the 1-based panel-relative
- * pivots, the same on every rank. When the winners' block is exactly
- * singular, nothing is written and *partial = 1 on every rank: the caller
- * factors the panel with partial pivoting (which then sets INFO as LAPACK
- * does). Returns 0 or RMA_ERR_MPI / RMA_ERR_NO_MEMORY (the workspace, made
- * at the first call; the same on every rank of the column).
+ * Collective over the process column of the panel pp describes (located by
+ * rma_getrf_panel_locate: r0, w <= nb, root the column rank holding rows
+ * r0 .. r0 + w - 1 in its tile 0; it spans two tile rows or more). Factor
+ * it in place with tournament pivoting: piv[0 .. w) gets the 1-based
+ * panel-relative pivots, the same on every rank. When the winners' block
+ * is exactly singular, nothing is written and *partial = 1 on every rank:
+ * the caller factors the panel with partial pivoting (rma_getrf_panel_factor,
+ * which then sets INFO as LAPACK does). Returns 0 or RMA_ERR_MPI /
+ * RMA_ERR_NO_MEMORY (the workspace, made at the first call; the same on
+ * every rank of the column).
  */
-int rma_getrf_tournament(rma_getrf_panel_t *pp, int r0, int w, int root, int *piv, int *partial);
+int rma_getrf_tournament(rma_getrf_panel_t *pp, int *piv, int *partial);
 
 #endif
