@@ -346,9 +346,11 @@ typedef struct rma_grid_s *rma_grid_t;
  * order over the nodes (ordered by their first rank in comm), a node's
  * processes in row order within its block by rank; row order 'R' when the
  * nodes differ in size or no shape fits. A process row or column then
- * spans several nodes, and its messages share more node links (the LU at
- * P 256 simulated on an FDR tree: 2.2x faster than with whole process rows
- * per node, doc/scaling.md). rma_grid_info gives the caller's position.
+ * spans several nodes, and its messages share more node links: the LU at
+ * P 256 simulated on an FDR tree ran 2.2x faster than with whole process
+ * rows per node, the dgemm 1.7x slower (it reads a node's process row in
+ * place through shared memory); doc/scaling.md. rma_grid_info gives the
+ * caller's position.
  * The grid holds rmala's working memory for
  * its operations (a duplicate of comm, the tile store); rma_grid_free
  * releases it. Returns 0, -2 / -3 (nprow, npcol not >= 1 or

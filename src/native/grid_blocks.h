@@ -4,7 +4,8 @@
  * instead of whole process rows, so a row's or a column's messages (the
  * LU's U row and panel hand-outs, a Cholesky panel's, a gemm's panels)
  * leave each node through its link for fewer peers: the simulated LU at
- * P 256 on the FDR tree ran 2.2x faster with such a placement
+ * P 256 on the FDR tree ran 2.2x faster with such a placement, the dgemm
+ * 1.7x slower (fewer of its operand tiles on the node, read in place)
  * (doc/scaling.md). The blocks tile the grid in row order over the nodes
  * (nodes in the order of their first process in comm), and a node's
  * processes fill their block in row order by their rank on the node.
