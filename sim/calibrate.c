@@ -199,6 +199,19 @@ static const grid_t held_quick[] = {
 };
 #define NGRIDS (int)(sizeof fit_full / sizeof fit_full[0])
 
+// Extra timing passes for a kernel whose held-out error is over the tolerance.
+#define RETIME_ROUNDS 3
+
+// One more timing pass over the samples of one kernel (kind < 0: all),
+// keeping per shape the minimum of all passes so far.
+static void time_again(sample_t *s, int ns, int kind) {
+  for (int i = 0; i < ns; i++)
+    if (kind < 0 || s[i].kind == (rma_kmodel_kind_t)kind) {
+      double t = measure(&s[i]);
+      s[i].t = t < s[i].t ? t : s[i].t;
+    }
+}
+
 // All shapes of the grids, timed: two passes over the whole grid, the
 // minimum of both per shape (a burst of load from other jobs on this shared
 // machine then spoils a shape only when it hits it twice).
@@ -212,19 +225,16 @@ static int run_grids(const grid_t *g, int ng, sample_t **out) {
     for (int a = 0; a < g[i].nm; a++)
       for (int b = 0; b < g[i].nn; b++)
         for (int d = 0; d < g[i].nk; d++) {
-          sample_t x = {g[i].kind, g[i].m[a], g[i].n[b], g[i].k[d], 0.0, 0, 1};
+          sample_t x = {g[i].kind, g[i].m[a], g[i].n[b], g[i].k[d], 1e30, 0, 1};
           if (x.kind == RMA_KMODEL_VECTOR) // the grid's n is the op, its k the stride
             x.op = x.n, x.n = vec_weight[x.op], x.inc = x.k,
             x.k = (x.inc != 1) * (x.op < 2 ? 1 : 2);
           if ((x.kind == RMA_KMODEL_GETRF || x.kind == RMA_KMODEL_GETRF_NOPIV) && x.m < x.n)
             continue;
-          x.t = measure(&x);
           s[c++] = x;
         }
-  for (int i = 0; i < c; i++) {
-    double t = measure(&s[i]);
-    s[i].t = t < s[i].t ? t : s[i].t;
-  }
+  time_again(s, c, -1);
+  time_again(s, c, -1);
   *out = s;
   return c;
 }
@@ -394,10 +404,34 @@ int main(int argc, char **argv) {
   }
   sample_t *held = NULL;
   int nheld = run_grids(quick ? held_quick : held_full, NGRIDS, &held);
+  double tol = getenv("RMALA_CALIBRATE_TOL") ? atof(getenv("RMALA_CALIBRATE_TOL")) : 0.5;
+  // A kernel over the tolerance has its shapes timed again (fit and
+  // held-out, the minimum of all passes kept, then refitted): a phase of
+  // load on this shared machine can slow one set of shapes and not the
+  // other (seen: getrf_nopiv's held-out shapes 1.5x faster than its fit
+  // shapes in one process, on time in the next).
+  for (int round = 1; round <= RETIME_ROUNDS; round++) {
+    int again = 0;
+    for (int kd = 0; kd < RMA_KMODEL_COUNT; kd++) {
+      double hm, hw;
+      if (!model.have[kd] || (errors(&model, held, nheld, (rma_kmodel_kind_t)kd, &hm, &hw, NULL),
+                              hm <= tol))
+        continue;
+      printf("%s: held-out median error %.1f%% > %.0f%%: its shapes timed again (round %d of %d)\n",
+             rma_kmodel_name((rma_kmodel_kind_t)kd), 100 * hm, 100 * tol, round, RETIME_ROUNDS);
+      if (!check) {
+        time_again(fit, nfit, kd);
+        fit_kernel(fit, nfit, (rma_kmodel_kind_t)kd, model.c[kd]);
+      }
+      time_again(held, nheld, kd);
+      again = 1;
+    }
+    if (!again)
+      break;
+  }
   FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
   if (csv)
     fprintf(csv, "kernel,m,n,k,measured_s,predicted_s,ratio\n");
-  double tol = getenv("RMALA_CALIBRATE_TOL") ? atof(getenv("RMALA_CALIBRATE_TOL")) : 0.5;
   char header[4096] = "", *h = header;
   size_t room = sizeof header;
   int w = snprintf(h, room,
