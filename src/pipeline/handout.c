@@ -58,10 +58,11 @@ int rma_groups_wait_counter(const rma_groups_t *g, rma_mailbox_t *mb, int target
   return 0;
 }
 
-// Serve group x (holding at least one receiver): its copy, then its receivers.
-static int serve(const rma_groups_t *g, rma_mailbox_t *mb, int me, int x, const int *receivers,
-                 int n, int from, int counter, const rma_fanout_ops_t *ops) {
-  int holder = x == g->of[me] ? me : rma_groups_leader(g, x);
+// Serve group x (holding at least one receiver, the first at index first):
+// its copy where its receivers read blocks of rank from, then its receivers.
+static int serve(const rma_groups_t *g, rma_mailbox_t *mb, int me, int from, int x,
+                 const int *receivers, int n, int first, int counter, const rma_fanout_ops_t *ops) {
+  int holder = x == g->of[from] ? from : rma_groups_leader(g, x);
   RMA_CALL(ops->credit(ops->arg, holder));
   RMA_CALL(ops->put(ops->arg, holder, x));
   RMA_CALL(rma_mailbox_flush(mb, holder));
@@ -72,18 +73,18 @@ static int serve(const rma_groups_t *g, rma_mailbox_t *mb, int me, int x, const 
       RMA_CALL(rma_mailbox_notify(mb, g->ranks[i], counter, 1));
     return 0;
   }
-  for (int i = from; i < n; i++) // the receivers of group x (a line: few)
+  for (int i = first; i < n; i++) // the receivers of group x (a line: few)
     if (g->of[receivers[i]] == x)
       RMA_CALL(rma_mailbox_notify(mb, receivers[i], counter, 1));
   return 0;
 }
 
-int rma_groups_fanout(const rma_groups_t *g, rma_mailbox_t *mb, int me, const int *receivers, int n,
-                      int counter, int *stamp, int mark, const rma_fanout_ops_t *ops) {
+int rma_groups_fanout(const rma_groups_t *g, rma_mailbox_t *mb, int me, int from, const int *receivers,
+                      int n, int counter, int *stamp, int mark, const rma_fanout_ops_t *ops) {
   int mine = g->of[me];
   if (!receivers) { // every rank: every group, mine first
     for (int y = 0; y < g->ngroups; y++)
-      RMA_CALL(serve(g, mb, me, (mine + y) % g->ngroups, NULL, 0, 0, counter, ops));
+      RMA_CALL(serve(g, mb, me, me, (mine + y) % g->ngroups, NULL, 0, 0, counter, ops));
     return 0;
   }
   // Mine first, then the others in the order of their first receiver after me.
@@ -93,7 +94,7 @@ int rma_groups_fanout(const rma_groups_t *g, rma_mailbox_t *mb, int me, const in
       if ((pass == 0) != (x == mine) || stamp[x] == mark)
         continue;
       stamp[x] = mark;
-      RMA_CALL(serve(g, mb, me, x, receivers, n, i, counter, ops));
+      RMA_CALL(serve(g, mb, me, from, x, receivers, n, i, counter, ops));
     }
   return 0;
 }

@@ -68,7 +68,9 @@ typedef struct {
  * every rank of the context when receivers is NULL, in two levels: each
  * group that holds a receiver gets one copy (me's own area for me's group,
  * else its leader's) that its receivers read in place at
- * rma_groups_holder(g, me, receiver). Notifications (counter + 1 for each
+ * rma_groups_holder(g, me, receiver). With from != me (a list only), me
+ * passes on a block that its receivers read as from's: each group's copy
+ * goes to rma_groups_holder(g, from, receiver) (from itself in from's group). Notifications (counter + 1 for each
  * receiver): a list is notified rank by rank (a line: few); for every rank,
  * me notifies its own group and each other group's leader only, which
  * passes it on with rma_groups_relay (one message per group, not per rank).
@@ -78,8 +80,8 @@ typedef struct {
  * int per group, scratch; mark: a value no earlier call with the same stamp
  * used. Returns 0 or the first error of ops or of the mailbox.
  */
-int rma_groups_fanout(const rma_groups_t *g, rma_mailbox_t *mb, int me, const int *receivers, int n,
-                      int counter, int *stamp, int mark, const rma_fanout_ops_t *ops);
+int rma_groups_fanout(const rma_groups_t *g, rma_mailbox_t *mb, int me, int from, const int *receivers,
+                      int n, int counter, int *stamp, int mark, const rma_fanout_ops_t *ops);
 
 /* Local. After a leader's wait for a hand-out to every rank from sender has
  * ended: raise the counter of the other ranks of its group (in place), which

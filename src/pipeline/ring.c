@@ -114,14 +114,25 @@ static int handout_put(void *arg, int holder, int group) {
   return h->put(h->arg, holder, group);
 }
 
-int rma_ring_handout(rma_ring_t *r, int k, int which, const int *receivers, int n,
-                     int (*put)(void *arg, int holder, int group), void *arg) {
+// A hand-out of step k from this rank of a block it read as sender's.
+static int fanout(rma_ring_t *r, int k, int which, int sender, const int *receivers, int n,
+                  int (*put)(void *arg, int holder, int group), void *arg) {
   ring_handout_t h = {r, k, put, arg};
   rma_fanout_ops_t ops = {handout_credit, handout_put, &h};
   // A list marks the groups it served: a fresh mark per call.
   int mark = receivers ? ++r->mark : 0;
-  return rma_groups_fanout(&r->grp, r->mb, r->rank, receivers, n, rma_ring_counter(r, k, which),
-                           r->stamp, mark, &ops);
+  return rma_groups_fanout(&r->grp, r->mb, r->rank, sender, receivers, n,
+                           rma_ring_counter(r, k, which), r->stamp, mark, &ops);
+}
+
+int rma_ring_handout(rma_ring_t *r, int k, int which, const int *receivers, int n,
+                     int (*put)(void *arg, int holder, int group), void *arg) {
+  return fanout(r, k, which, r->rank, receivers, n, put, arg);
+}
+
+int rma_ring_pass_on(rma_ring_t *r, int k, int which, int sender, const int *receivers, int n,
+                     int (*put)(void *arg, int holder, int group), void *arg) {
+  return fanout(r, k, which, sender, receivers, n, put, arg);
 }
 
 int rma_ring_relay(rma_ring_t *r, int sender, int k, int which) {

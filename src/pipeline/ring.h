@@ -148,6 +148,16 @@ int rma_ring_done(rma_ring_t *r, int k);
 int rma_ring_handout(rma_ring_t *r, int k, int which, const int *receivers, int n,
                      int (*put)(void *arg, int holder, int group), void *arg);
 
+/*
+ * Local (one-sided). As rma_ring_handout to the list receivers[0 .. n), of
+ * a block this rank received from sender and passes on: each group's copy
+ * goes where its receivers read sender's blocks (rma_ring_slot_from), so
+ * a group that already holds it only needs the notification (put then
+ * writes nothing). Returns 0 or the first error of put or of the mailbox.
+ */
+int rma_ring_pass_on(rma_ring_t *r, int k, int which, int sender, const int *receivers, int n,
+                     int (*put)(void *arg, int holder, int group), void *arg);
+
 /* Local. After this rank's wait for a hand-out to every rank from sender
  * at step k (kind which): a group leader passes the notification on to its
  * group (rma_groups_relay); nothing elsewhere. Returns 0 or the mailbox's

@@ -66,8 +66,9 @@
 #include "pipeline/timeline.h"
 
 // The messages of a step (counters of a ring slot): the diagonal tile's
-// header and factor, the panel tiles.
-enum { C_DIAG, C_PANEL, C_PER_SLOT };
+// header and factor, then the panel tiles in their three rounds (see
+// receives()).
+enum { C_DIAG, C_LOOK, C_ROW, C_COL, C_PER_SLOT };
 
 // The Cholesky's phases (RMALA_VERBOSE).
 enum { PH_WAIT, PH_COMM, PH_DIAG, PH_PANEL, PH_UPDATE, PH_COUNT };
@@ -156,6 +157,16 @@ static int uses(const chol_t *s, int k, int x, int r, int c, int single) {
   return r == x % pr && any_in(k + 1, x, pc, c); // tile row x's tiles (x, j), k < j <= x
 }
 
+// 1 when rank (r, c) uses step k's panel tile x in its lookahead, the
+// update of tile column [row] k + 1: as that column's single operand, or
+// in its line operand (all of its line tiles then).
+static int look_uses(const chol_t *s, int k, int x, int r, int c) {
+  int across = s->lower ? c : r, per = s->lower ? s->p1 : s->p0;
+  if (k + 1 >= s->nt || across != (k + 1) % per)
+    return 0;
+  return (x == k + 1 && uses(s, k, x, r, c, 1)) || uses(s, k, x, r, c, 0);
+}
+
 // 1 when rank (r, c) is on step k's panel line and holds a panel tile.
 static int holds_panel(const chol_t *s, int k, int r, int c) {
   if (s->lower)
@@ -175,13 +186,32 @@ static long line_at(const chol_t *s, int k, int x, int *ld) {
 }
 
 // One hand-out of step k (the ring's put callbacks): the diagonal tile
-// (x = k) with its header, or panel tile x, at src (ld lds).
+// (x = k) with its header, or panel tile x in one of its rounds, at src
+// (ld lds).
 typedef struct {
   chol_t *s;
-  int k, x, lds;
+  int k, x, lds, round;
   const char *src;
   const double *hdr;
 } handout_t;
+
+// 1 when rank (r, c) receives step k's panel tile x in round 1, 2 or 3:
+//  1. from its owner, the ranks whose lookahead uses it;
+//  2. from its owner, the other users on its process row [column];
+//  3. from the owner of diagonal tile (x, x), its "transposer" (a user on
+//     that row [column]: it updates tile (x, x)), the other users on its
+//     process column [row].
+// The owner's link carries one copy per group of its line, not also one
+// per group of the crossing line (the transposers are spread over the
+// grid), and the lookahead's tiles go before the others.
+static int receives(const chol_t *s, int k, int x, int r, int c, int round) {
+  if (look_uses(s, k, x, r, c))
+    return round == 1;
+  if (!uses(s, k, x, r, c, 1) && !uses(s, k, x, r, c, 0))
+    return 0;
+  int along = s->lower ? r == x % s->p0 : c == x % s->p1;
+  return round == (along ? 2 : 3);
+}
 
 // The header into every group; the factor of the diagonal tile into the
 // groups holding a rank with a panel tile.
@@ -204,16 +234,19 @@ static int diag_put(void *arg, int holder, int g) {
   return 0;
 }
 
-// Panel tile x into holder's slot: the copies group g's ranks use.
+// Panel tile x into holder's slot: the copy group g's ranks use, unless
+// an earlier round brought it (a rank of g received it then: all of g read
+// it at the same place).
 static int panel_put(void *arg, int holder, int g) {
   handout_t *h = arg;
   chol_t *s = h->s;
   const rma_groups_t *gr = &s->ring.grp;
-  int k = h->k, x = h->x, need = 0, ld;
-  for (int i = gr->start[g]; i < gr->start[g + 1] && !need; i++) {
+  int k = h->k, x = h->x, need = 1, ld;
+  for (int i = gr->start[g]; i < gr->start[g + 1] && need; i++) {
     int r, c;
     position(s, gr->ranks[i], &r, &c);
-    need = uses(s, k, x, r, c, 1) || uses(s, k, x, r, c, 0);
+    for (int round = 1; round < h->round; round++)
+      need = need && !receives(s, k, x, r, c, round);
   }
   int rows = s->lower ? width(s, x) : width(s, k), cols = s->lower ? width(s, k) : width(s, x);
   if (need) {
@@ -258,7 +291,7 @@ static int factor_diag(chol_t *s, int k) {
   double t0 = rma_timing_start();
   double hdr[HDR_LEN] = {factor_tile(s, a, ld, ck)};
   rma_timing_stop(PH_DIAG, t0);
-  handout_t h = {s, k, k, ld, a, hdr};
+  handout_t h = {s, k, k, ld, 0, a, hdr};
   t0 = rma_timing_start();
   int rc = rma_ring_handout(&s->ring, k, C_DIAG, NULL, 0, diag_put, &h);
   rma_timing_stop(PH_COMM, t0);
@@ -281,9 +314,34 @@ static int diag_info(const chol_t *s, int k) {
   return (int)rma_ring_header_from(&s->ring, owner_of(s, k, k), k)[0];
 }
 
+// Hand out step k's panel tile x (at a, ld) in round 1, 2 (its owner) or 3
+// (its transposer): to the ranks of its process row and column that
+// receive it then.
+static int panel_handout(chol_t *s, int k, int x, const char *a, int ld, int round) {
+  int n = 0, xr = x % s->p0, xc = x % s->p1;
+  for (int c = 0; c < s->p1; c++)
+    if (receives(s, k, x, xr, c, round))
+      s->ranks[n++] = rank_at(s, xr, c);
+  for (int r = 0; r < s->p0; r++)
+    if (r != xr && receives(s, k, x, r, xc, round))
+      s->ranks[n++] = rank_at(s, r, xc);
+  if (n == 0)
+    return 0;
+  handout_t h = {s, k, x, ld, round, a, NULL};
+  static const int counter[4] = {0, C_LOOK, C_ROW, C_COL};
+  double t0 = rma_timing_start();
+  int rc = round < 3 ? rma_ring_handout(&s->ring, k, counter[round], s->ranks, n, panel_put, &h)
+                     : rma_ring_pass_on(&s->ring, k, C_COL, panel_owner(s, k, x), s->ranks, n,
+                                        panel_put, &h);
+  rma_timing_stop(PH_COMM, t0);
+  return rc;
+}
+
 // 2. On the panel line: solve my panel tiles with the diagonal factor (all
 // its columns, or the first jj - 1 when the tile failed at jj) and, unless
-// it failed, hand each out to the ranks that use it.
+// it failed, hand them out: each, once solved, to the ranks whose
+// lookahead uses it (the next column's update waits for those only), then
+// all to the others.
 static int solve_panel(chol_t *s, int k) {
   s->panel_done = k;
   if (!holds_panel(s, k, s->p, s->q))
@@ -304,21 +362,13 @@ static int solve_panel(chol_t *s, int k) {
       rma_kernel_trsm_dt(s->dt, RMA_SIDE_LEFT, 0, RMA_OP_C, 0, good, width(s, x), 1.0, f, ck, a,
                          ld);
     rma_timing_stop(PH_PANEL, t0);
-    if (jj)
-      continue;
-    // Its users: ranks of process row x % p0 and of process column x % p1.
-    int n = 0, xr = x % s->p0, xc = x % s->p1;
-    for (int c = 0; c < s->p1; c++)
-      if (uses(s, k, x, xr, c, 1) || uses(s, k, x, xr, c, 0))
-        s->ranks[n++] = rank_at(s, xr, c);
-    for (int r = 0; r < s->p0; r++)
-      if (r != xr && (uses(s, k, x, r, xc, 1) || uses(s, k, x, r, xc, 0)))
-        s->ranks[n++] = rank_at(s, r, xc);
-    handout_t h = {s, k, x, ld, a, NULL};
-    t0 = rma_timing_start();
-    int rc = rma_ring_handout(&s->ring, k, C_PANEL, s->ranks, n, panel_put, &h);
-    rma_timing_stop(PH_COMM, t0);
-    RMA_CALL(rc);
+    if (!jj)
+      RMA_CALL(panel_handout(s, k, x, a, ld, 1));
+  }
+  for (int x = x0; x < s->nt && !jj; x += per) {
+    int ld;
+    const char *a = s->lower ? tile_at(s, x, k, &ld) : tile_at(s, k, x, &ld);
+    RMA_CALL(panel_handout(s, k, x, a, ld, 2));
   }
   return 0;
 }
@@ -432,16 +482,29 @@ static void update(chol_t *s, int k, int lo, int hi) {
   rma_timing_stop(PH_UPDATE, t0);
 }
 
-// The panel tiles of step k this rank receives.
-static int panel_count(const chol_t *s, int k) {
+// The panel tiles of step k this rank receives in round (1, 2 or 3).
+static int panel_count(const chol_t *s, int k, int round) {
   int n = 0;
   for (int x = k + 1; x < s->nt; x++)
-    n += uses(s, k, x, s->p, s->q, 1) || uses(s, k, x, s->p, s->q, 0);
+    n += receives(s, k, x, s->p, s->q, round);
   return n;
 }
 
 // 1 when this rank holds tile (k, k).
 static int is_diag(const chol_t *s, int k) { return owner_of(s, k, k) == s->rank; }
+
+// Round 3 of step k's hand-out, on the transposers: pass on each panel tile
+// x whose diagonal tile (x, x) is mine (it came in round 1 or 2) to the
+// other users on the crossing process column [row].
+static int panel_pass_on(chol_t *s, int k) {
+  for (int x = k + 1; x < s->nt; x++)
+    if (is_diag(s, x)) {
+      int ld;
+      const char *a = panel_tile(s, k, x, &ld);
+      RMA_CALL(panel_handout(s, k, x, a, ld, 3));
+    }
+  return 0;
+}
 
 static int chol_step(chol_t *s, int k) {
   if (is_diag(s, k) && s->diag_done < k)
@@ -454,16 +517,21 @@ static int chol_step(chol_t *s, int k) {
     s->info = k * s->nb + jj, s->stopped = 1;
     return 0;
   }
-  RMA_CALL(rma_ring_wait(&s->ring, k, C_PANEL, panel_count(s, k)));
-  // 4. Lookahead: line k+1 first, its diagonal tile and panel, the rest.
+  // 4. Lookahead: line k+1 first (its panel tiles only), its diagonal tile
+  // and panel, then the rest.
+  RMA_CALL(rma_ring_wait(&s->ring, k, C_LOOK, panel_count(s, k, 1)));
   int next = k + 1;
   if (next < s->nt) {
     update(s, k, next, next + 1);
     if (is_diag(s, next))
       RMA_CALL(factor_diag(s, next));
     RMA_CALL(solve_panel(s, next));
-    update(s, k, next + 1, s->nt);
   }
+  RMA_CALL(rma_ring_wait(&s->ring, k, C_ROW, panel_count(s, k, 2)));
+  RMA_CALL(panel_pass_on(s, k));
+  RMA_CALL(rma_ring_wait(&s->ring, k, C_COL, panel_count(s, k, 3)));
+  if (next < s->nt)
+    update(s, k, next + 1, s->nt);
   return rma_ring_done(&s->ring, k);
 }
 
