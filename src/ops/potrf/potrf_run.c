@@ -131,6 +131,9 @@ static int width(const chol_t *s, int x) {
 static long local_row(const chol_t *s, int i) { return (long)(i / s->p0) * s->nb; }
 static long local_col(const chol_t *s, int j) { return (long)(j / s->p1) * s->nb; }
 
+// 1 when this rank holds tile (k, k).
+static int is_diag(const chol_t *s, int k) { return owner_of(s, k, k) == s->rank; }
+
 // The owner of step k's panel tile x: of L(x, k) [U(k, x)].
 static int panel_owner(const chol_t *s, int k, int x) {
   return s->lower ? owner_of(s, x, k) : owner_of(s, k, x);
@@ -369,6 +372,8 @@ static int solve_panel(chol_t *s, int k) {
     int ld;
     const char *a = s->lower ? tile_at(s, x, k, &ld) : tile_at(s, k, x, &ld);
     RMA_CALL(panel_handout(s, k, x, a, ld, 2));
+    if (is_diag(s, x)) // its own transposer (a one-row [column] grid: every tile)
+      RMA_CALL(panel_handout(s, k, x, a, ld, 3));
   }
   return 0;
 }
@@ -490,15 +495,14 @@ static int panel_count(const chol_t *s, int k, int round) {
   return n;
 }
 
-// 1 when this rank holds tile (k, k).
-static int is_diag(const chol_t *s, int k) { return owner_of(s, k, k) == s->rank; }
 
 // Round 3 of step k's hand-out, on the transposers: pass on each panel tile
 // x whose diagonal tile (x, x) is mine (it came in round 1 or 2) to the
-// other users on the crossing process column [row].
+// other users on the crossing process column [row]; the tiles I own went
+// with my round 2 (solve_panel).
 static int panel_pass_on(chol_t *s, int k) {
   for (int x = k + 1; x < s->nt; x++)
-    if (is_diag(s, x)) {
+    if (is_diag(s, x) && panel_owner(s, k, x) != s->rank) {
       int ld;
       const char *a = panel_tile(s, k, x, &ld);
       RMA_CALL(panel_handout(s, k, x, a, ld, 3));
