@@ -241,9 +241,18 @@ static void grid_type(rma_grid_t g, unsigned st, int t) {
     c.mb = c.nb = 16, c.jz = 50;
     run_case(g, &c, "97 not positive definite");
   }
+  // Every rank its own group: the panel tiles' transposers pass them on
+  // (one node's shared memory makes every owner its own transposer).
   rma_set_option(RMA_OPT_SHARED_MEMORY, 0);
   c = draw(&st, t, npr, npc, 37, 'U', 1);
   run_case(g, &c, "shared memory off");
+  c = draw(&st, t, npr, npc, 37, 'L', 0);
+  run_case(g, &c, "shared memory off, lower");
+  for (int u = 0; u < 2 && (t == TE_D || t == TE_Z); u++) {
+    c = draw(&st, t, npr, npc, 61, uplos[u], 1);
+    c.mb = c.nb = 2;
+    run_case(g, &c, "61 in 2x2, shared memory off");
+  }
   rma_set_option(RMA_OPT_SHARED_MEMORY, 1);
 }
 
