@@ -81,6 +81,44 @@ void *rma_sim_folded_alloc(size_t bytes, size_t head) {
 }
 #endif
 
+#ifdef RMALA_SIMULATE
+// The shared parts [from, end) of the live rma_sim_bulk_alloc allocations
+// (base: what it returned), for rma_sim_meaningless. A full table leaves
+// later ones unlisted: their transfers are then copied as before.
+enum { MAX_BULK = 256 };
+static struct {
+  const char *base, *from, *end;
+} bulk[MAX_BULK];
+
+static void bulk_note(const char *base, size_t head, size_t bytes) {
+  for (int i = 0; i < MAX_BULK; i++)
+    if (!bulk[i].base) {
+      bulk[i].base = base, bulk[i].from = base + head, bulk[i].end = base + bytes;
+      return;
+    }
+}
+
+static void bulk_forget(const void *base) {
+  for (int i = 0; i < MAX_BULK; i++)
+    if (bulk[i].base == base) {
+      bulk[i].base = bulk[i].from = bulk[i].end = NULL;
+      return;
+    }
+}
+#endif
+
+int rma_sim_meaningless(const void *p, size_t len) {
+#ifdef RMALA_SIMULATE
+  const char *a = p;
+  for (int i = 0; a && i < MAX_BULK; i++)
+    if (bulk[i].base && a >= bulk[i].from && a < bulk[i].end)
+      return len <= (size_t)(bulk[i].end - a);
+#else
+  (void)p, (void)len;
+#endif
+  return 0;
+}
+
 void *rma_sim_bulk_alloc(size_t bytes, size_t head) {
 #ifdef RMALA_SIMULATE
   if (rma_sim_shared()) {
@@ -91,7 +129,10 @@ void *rma_sim_bulk_alloc(size_t bytes, size_t head) {
     // The shared part [head, bytes): SMPI maps the same file blocks there for
     // every rank (smpi/shared-malloc:global, the default).
     size_t offsets[2] = {head, bytes};
-    return smpi_shared_malloc_partial(bytes, offsets, 1);
+    char *p = smpi_shared_malloc_partial(bytes, offsets, 1);
+    if (p)
+      bulk_note(p, head, bytes);
+    return p;
   }
 #else
   (void)head;
@@ -108,8 +149,10 @@ void rma_sim_bulk_free(void *p) {
       return;
     }
   // SMPI's shared free also frees plain malloc'ed memory (not in its table).
-  if (p)
+  if (p) {
+    bulk_forget(p);
     smpi_shared_free(p);
+  }
 #else
   free(p);
 #endif

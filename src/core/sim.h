@@ -49,4 +49,10 @@ void *rma_sim_folded_alloc(size_t bytes, size_t head);
  * (NULL: nothing). */
 void rma_sim_bulk_free(void *p);
 
+/* Local. 1 when [p, p + len) lies inside the shared part of one live
+ * rma_sim_bulk_alloc allocation of this rank (shared-malloc mode): bytes
+ * whose values are meaningless and that SMPI never writes when they are a
+ * transfer's destination. Always 0 in a real build. */
+int rma_sim_meaningless(const void *p, size_t len);
+
 #endif

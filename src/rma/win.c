@@ -105,7 +105,9 @@ static int misplaced(rma_win_t *w) {
 // place through their base pointers (one address space), and a window created
 // over the segments when some rank is out of in-place reach. SMPI skips the
 // receive-side copy into shared bytes of its RMA transfers (not the sender's
-// copy of every payload) and charges their network time in full.
+// copy of every payload) and charges their network time in full. Beside a
+// bulk segment's window, sim_void: the same size over no memory (base
+// MPI_BOTTOM), for gets whose bytes SMPI would not write anyway (rma/patch.c).
 static int sim_bulk_alloc(rma_context_t *ctx, MPI_Aint bytes, long head, int shared,
                           MPI_Info info, rma_win_t *w) {
   // A head beyond one double is a mailbox's (transfers land anywhere in it).
@@ -135,6 +137,11 @@ static int sim_bulk_alloc(rma_context_t *ctx, MPI_Aint bytes, long head, int sha
     if (any_failed(ctx->comm, rc != MPI_SUCCESS))
       return RMA_ERR_MPI;
     w->remote = 1;
+    if (head <= (long)sizeof(double)) {
+      rc = MPI_Win_create(MPI_BOTTOM, bytes, 1, info, ctx->comm, &w->sim_void);
+      if (any_failed(ctx->comm, rc != MPI_SUCCESS))
+        return RMA_ERR_MPI;
+    }
   }
   return 0;
 }
@@ -147,7 +154,7 @@ int rma_win_alloc(long cap, int shared, rma_win_t *w) {
 int rma_win_alloc_head(long cap, long head, int shared, rma_win_t *w) {
   rma_context_t *ctx = rma_context();
   memset(w, 0, sizeof *w);
-  w->node_win = w->win = MPI_WIN_NULL;
+  w->node_win = w->win = w->sim_void = MPI_WIN_NULL;
   w->rank = ctx->rank, w->size = ctx->size;
   // Whole doubles, at least one: the window check writes one.
   w->cap = cap > (long)sizeof(double) ? (cap + 7) / 8 * 8 : (long)sizeof(double);
@@ -198,6 +205,10 @@ int rma_win_alloc_head(long cap, long head, int shared, rma_win_t *w) {
   }
   if (rc == 0 && w->node_win != MPI_WIN_NULL)
     rc = MPI_Win_lock_all(MPI_MODE_NOCHECK, w->node_win) != MPI_SUCCESS;
+  if (rc == 0 && w->sim_void != MPI_WIN_NULL) {
+    MPI_Win_set_errhandler(w->sim_void, MPI_ERRORS_RETURN);
+    rc = MPI_Win_lock_all(MPI_MODE_NOCHECK, w->sim_void) != MPI_SUCCESS;
+  }
   rc = any_failed(ctx->comm, rc != 0) ? RMA_ERR_MPI : 0;
   // Never trust a window blindly: one element read back from a neighbour.
   if (rc == 0 && w->win != MPI_WIN_NULL && misplaced(w))
@@ -231,6 +242,10 @@ int rma_win_free(rma_win_t *w) {
     MPI_Win_unlock_all(w->win);
     rc |= MPI_Win_free(&w->win) != MPI_SUCCESS;
   }
+  if (w->sim_void != MPI_WIN_NULL) {
+    MPI_Win_unlock_all(w->sim_void);
+    rc |= MPI_Win_free(&w->sim_void) != MPI_SUCCESS;
+  }
   if (w->node_win != MPI_WIN_NULL) {
     MPI_Win_unlock_all(w->node_win);
     rc |= MPI_Win_free(&w->node_win) != MPI_SUCCESS;
@@ -241,7 +256,7 @@ int rma_win_free(rma_win_t *w) {
   }
   free(w->peer);
   memset(w, 0, sizeof *w);
-  w->node_win = w->win = MPI_WIN_NULL;
+  w->node_win = w->win = w->sim_void = MPI_WIN_NULL;
   return rc ? RMA_ERR_MPI : 0;
 }
 

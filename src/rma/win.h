@@ -28,6 +28,7 @@ typedef struct {
   int remote; /* some rank's segment is reachable only through win */
   int shared; /* in-place domain in use (node_win, or the simulation's shared malloc) */
   int sim_bulk; /* simulation build, shared-malloc mode: base is from rma_sim_bulk_alloc */
+  MPI_Win sim_void; /* with sim_bulk and win: a window over no memory (rma/patch.c), or MPI_WIN_NULL */
 } rma_win_t;
 
 /*

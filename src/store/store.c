@@ -104,7 +104,7 @@ int rma_store_own(rma_store_role_t role, const void *seg, long bytes, rma_win_t 
     return RMA_ERR_NO_MEMORY;
   e->own_peer[ctx->rank] = (void *)seg;
   e->own = (rma_win_t){MPI_WIN_NULL, MPI_WIN_NULL, (void *)seg, bytes, e->own_peer,
-                       ctx->rank, ctx->size, 0, 0, 0};
+                       ctx->rank, ctx->size, 0, 0, 0, MPI_WIN_NULL};
   *w = &e->own;
   return 0;
 }
