@@ -13,7 +13,9 @@
  *     ranks that update with it: those of process row x % p0 holding a
  *     tile (x, j), k < j <= x, and those of process column x % p1 holding a
  *     tile (i, x), i >= x [transposed: row x's tiles (x, j), j >= x, and
- *     column x's tiles (i, x), k < i <= x];
+ *     column x's tiles (i, x), k < i <= x], in three rounds (receives()):
+ *     the lookahead's tiles first, then the owner's process row [column],
+ *     then the crossing column [row] from each tile's transposer;
  *  3. every rank updates its trailing tiles of the triangle, A(i, j) -=
  *     L(i, k) L(j, k)^H [A(i, j) -= U(k, i)^H U(k, j)]: on its diagonal
  *     tiles only the triangle (rma_kernel_herk_dt: the other triangle of
@@ -22,9 +24,10 @@
  *     the tiles down to the group's last diagonal tile, then one gemm for
  *     the whole group below [right of] it (the ScaLAPACK layout keeps a
  *     rank's local rows and columns contiguous);
- *  4. lookahead: tile column [row] k+1 is updated first; D_{k+1} factors
- *     its diagonal tile and the panel line of step k+1 solves and sends its
- *     panel before the rest of step k's update.
+ *  4. lookahead: tile column [row] k+1 is updated first (with round 1's
+ *     tiles); D_{k+1} factors its diagonal tile and the panel line of step
+ *     k+1 solves and sends its panel before the rest of step k's update
+ *     (after rounds 2 and 3).
  * No barrier between steps: a rank waits only for the notifications of the
  * blocks it needs, in the pipeline's ring of mailbox slots.
  *
@@ -507,7 +510,6 @@ static int panel_count(const chol_t *s, int k, int round) {
     n += receives(s, k, x, s->p, s->q, round);
   return n;
 }
-
 
 // Round 3 of step k's hand-out, on the transposers: pass on each panel tile
 // x I transpose but do not own (it came in round 1 or 2) to the other users
