@@ -8,7 +8,7 @@
 #define RMA_CORE_TIMING_H
 
 /* The most phases an operation may declare. */
-#define RMA_TIMING_MAX_PHASES 8
+#define RMA_TIMING_MAX_PHASES 12
 
 /* An operation's phases: count names, index i named names[i] (a word:
  * "wait", "comm", ...; the report prints them in this order). */

@@ -82,9 +82,16 @@ static int serve(const rma_groups_t *g, rma_mailbox_t *mb, int me, int from, int
 int rma_groups_fanout(const rma_groups_t *g, rma_mailbox_t *mb, int me, int from, const int *receivers,
                       int n, int counter, int *stamp, int mark, const rma_fanout_ops_t *ops) {
   int mine = g->of[me];
-  if (!receivers) { // every rank: every group, mine first
-    for (int y = 0; y < g->ngroups; y++)
-      RMA_CALL(serve(g, mb, me, me, (mine + y) % g->ngroups, NULL, 0, 0, counter, ops));
+  if (!receivers) { // every rank: every group, mine first, then the early ones
+    RMA_CALL(serve(g, mb, me, me, mine, NULL, 0, 0, counter, ops));
+    for (int pass = ops->first ? 0 : 1; pass < 2; pass++)
+      for (int y = 1; y < g->ngroups; y++) {
+        int x = (mine + y) % g->ngroups;
+        if (pass == 1 && ops->first && ops->first(ops->arg, x))
+          continue;
+        if (pass == 1 || ops->first(ops->arg, x))
+          RMA_CALL(serve(g, mb, me, me, x, NULL, 0, 0, counter, ops));
+      }
     return 0;
   }
   // Mine first, then the others in the order of their first receiver after me.

@@ -61,6 +61,7 @@ typedef struct {
   int (*credit)(void *arg, int holder);
   int (*put)(void *arg, int holder, int group);
   void *arg;
+  int (*first)(void *arg, int group); /* NULL, or (every rank) 1 for a group served early */
 } rma_fanout_ops_t;
 
 /*
@@ -74,9 +75,11 @@ typedef struct {
  * receiver): a list is notified rank by rank (a line: few); for every rank,
  * me notifies its own group and each other group's leader only, which
  * passes it on with rma_groups_relay (one message per group, not per rank).
- * Me's group is served first, then (every rank) the groups after it in turn,
- * staggered so that senders of successive steps do not all start with group
- * 0, or (a list) the groups in the order of their first receiver. stamp: one
+ * Me's group is served first, then (every rank) the groups for which
+ * ops->first says 1 (when given: those on the operation's critical path),
+ * then the others, each set in turn from the group after me's, staggered so
+ * that senders of successive steps do not all start with group 0, or (a
+ * list) the groups in the order of their first receiver. stamp: one
  * int per group, scratch; mark: a value no earlier call with the same stamp
  * used. Returns 0 or the first error of ops or of the mailbox.
  */

@@ -65,7 +65,10 @@ int rma_ring_wait(rma_ring_t *r, int k, int which, int64_t count) {
   r->expect[c] += count;
   double t0 = rma_timing_start();
   int rc = rma_mailbox_wait(r->mb, c, r->expect[c]);
-  timed(r, t0);
+  if (r->d.kind_phase && r->d.kind_phase[which] >= 0)
+    rma_timing_stop(r->d.kind_phase[which], t0);
+  else
+    timed(r, t0);
   return rc;
 }
 
@@ -101,6 +104,7 @@ typedef struct {
   rma_ring_t *r;
   int k;
   int (*put)(void *arg, int holder, int group);
+  int (*first)(void *arg, int group);
   void *arg;
 } ring_handout_t;
 
@@ -114,11 +118,17 @@ static int handout_put(void *arg, int holder, int group) {
   return h->put(h->arg, holder, group);
 }
 
+static int handout_first(void *arg, int group) {
+  ring_handout_t *h = arg;
+  return h->first(h->arg, group);
+}
+
 // A hand-out of step k from this rank of a block it read as sender's.
 static int fanout(rma_ring_t *r, int k, int which, int sender, const int *receivers, int n,
-                  int (*put)(void *arg, int holder, int group), void *arg) {
-  ring_handout_t h = {r, k, put, arg};
-  rma_fanout_ops_t ops = {handout_credit, handout_put, &h};
+                  int (*first)(void *arg, int group), int (*put)(void *arg, int holder, int group),
+                  void *arg) {
+  ring_handout_t h = {r, k, put, first, arg};
+  rma_fanout_ops_t ops = {handout_credit, handout_put, &h, first ? handout_first : NULL};
   // A list marks the groups it served: a fresh mark per call.
   int mark = receivers ? ++r->mark : 0;
   return rma_groups_fanout(&r->grp, r->mb, r->rank, sender, receivers, n,
@@ -127,12 +137,17 @@ static int fanout(rma_ring_t *r, int k, int which, int sender, const int *receiv
 
 int rma_ring_handout(rma_ring_t *r, int k, int which, const int *receivers, int n,
                      int (*put)(void *arg, int holder, int group), void *arg) {
-  return fanout(r, k, which, r->rank, receivers, n, put, arg);
+  return fanout(r, k, which, r->rank, receivers, n, NULL, put, arg);
+}
+
+int rma_ring_handout_all(rma_ring_t *r, int k, int which, int (*first)(void *arg, int group),
+                         int (*put)(void *arg, int holder, int group), void *arg) {
+  return fanout(r, k, which, r->rank, NULL, 0, first, put, arg);
 }
 
 int rma_ring_pass_on(rma_ring_t *r, int k, int which, int sender, const int *receivers, int n,
                      int (*put)(void *arg, int holder, int group), void *arg) {
-  return fanout(r, k, which, sender, receivers, n, put, arg);
+  return fanout(r, k, which, sender, receivers, n, NULL, put, arg);
 }
 
 int rma_ring_relay(rma_ring_t *r, int sender, int k, int which) {

@@ -46,6 +46,7 @@ typedef struct {
   long own_len;   /* elements after the slots for the rank's own use (0: none) */
   int wait_phase; /* the operation's timing phase (core/timing.h) of waits and credits; -1: none */
   rma_dtype_t dtype; /* the slots' element type */
+  const int *kind_phase; /* per kind: the timing phase of waits for it (NULL: wait_phase) */
 } rma_ring_desc_t;
 
 typedef struct {
@@ -106,8 +107,8 @@ static inline int rma_ring_counter(const rma_ring_t *r, int k, int which) {
 }
 
 /* Local. Wait for count more messages of kind which at step k (their data
- * is then visible); timed in the wait phase. Returns 0 or the mailbox's
- * error. */
+ * is then visible); timed in the kind's phase, or else the wait phase.
+ * Returns 0 or the mailbox's error. */
 int rma_ring_wait(rma_ring_t *r, int k, int which, int64_t count);
 
 /* Local (one-sided). Credit: wait until target's slot and header of step k
@@ -147,6 +148,12 @@ int rma_ring_done(rma_ring_t *r, int k);
  */
 int rma_ring_handout(rma_ring_t *r, int k, int which, const int *receivers, int n,
                      int (*put)(void *arg, int holder, int group), void *arg);
+
+/* Local (one-sided). As rma_ring_handout to every rank, the groups for
+ * which first(arg, group) says 1 served before the others (those whose
+ * ranks the operation waits for first). Returns as rma_ring_handout. */
+int rma_ring_handout_all(rma_ring_t *r, int k, int which, int (*first)(void *arg, int group),
+                         int (*put)(void *arg, int holder, int group), void *arg);
 
 /*
  * Local (one-sided). As rma_ring_handout to the list receivers[0 .. n), of

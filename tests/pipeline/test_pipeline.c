@@ -239,7 +239,7 @@ static int run(int shared, int paired, long *worst) {
   rma_context_t *ctx = rma_context();
   int size = ctx->size;
   rma_set_option(RMA_OPT_SHARED_MEMORY, shared);
-  rma_ring_desc_t d = {C_PER_SLOT, HDR, 4 * LEN, LEN, PH_WAIT, RMA_DT_D};
+  rma_ring_desc_t d = {C_PER_SLOT, HDR, 4 * LEN, LEN, PH_WAIT, RMA_DT_D, NULL};
   rma_ring_t r;
   RMA_CALL(rma_ring_open(&r, &d));
   int rc = 0;

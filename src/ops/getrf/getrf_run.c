@@ -598,7 +598,7 @@ int rma_getrf_run(const rma_tiles_t *t, void *seg, int *ipiv, int *info) {
   // After the slots, this rank's own area for the old contents of the rows
   // an interchange touches (only this rank writes it): kept memory, already
   // resident, so a first call does not fault its pages in.
-  rma_ring_desc_t ring = {C_PER_SLOT, s.nb + 2, 0, 2L * s.nb * lcmax, PH_WAIT, t->dtype};
+  rma_ring_desc_t ring = {C_PER_SLOT, s.nb + 2, 0, 2L * s.nb * lcmax, PH_WAIT, t->dtype, NULL};
   s.off_panel = 0;
   s.off_u = s.off_swap = ring.slot_len = s.off_panel + (long)t->m * s.nb;
   if (t->p0 > 1) {

@@ -166,7 +166,7 @@ int rma_getrs_run(const rma_tiles_t *t, const void *seg, rma_op_t op, int nrhs, 
   int n = t->m, line_max = t->p0 > t->p1 ? t->p0 : t->p1, rc = 0;
   s.blk = (long)s.nb * nrhs;
   s.xoff_blocks = line_max;
-  rma_ring_desc_t ring = {C_PER_SLOT, 0, (line_max + 1) * s.blk, 0, PH_WAIT, t->dtype};
+  rma_ring_desc_t ring = {C_PER_SLOT, 0, (line_max + 1) * s.blk, 0, PH_WAIT, t->dtype, NULL};
   s.w = malloc(s.es * (size_t)n * nrhs);
   s.cross = malloc(sizeof(int) * (size_t)line_max);
   char *whole = malloc(s.es * (size_t)n * nrhs);

@@ -15,7 +15,8 @@
  *     tile (i, x), i >= x [transposed: row x's tiles (x, j), j >= x, and
  *     column x's tiles (i, x), k < i <= x], in three rounds (receives()):
  *     the lookahead's tiles first, then the owner's process row [column],
- *     then the crossing column [row] from each tile's transposer;
+ *     then the crossing column [row] from the groups that then hold the
+ *     tile, each sending a share (round3());
  *  3. every rank updates its trailing tiles of the triangle, A(i, j) -=
  *     L(i, k) L(j, k)^H [A(i, j) -= U(k, i)^H U(k, j)]: on its diagonal
  *     tiles only the triangle (rma_kernel_herk_dt: the other triangle of
@@ -73,10 +74,14 @@
 // receives()).
 enum { C_DIAG, C_LOOK, C_ROW, C_COL, C_PER_SLOT };
 
-// The Cholesky's phases (RMALA_VERBOSE).
-enum { PH_WAIT, PH_COMM, PH_DIAG, PH_PANEL, PH_UPDATE, PH_COUNT };
-static const char *const phase_names[PH_COUNT] = {"wait", "comm", "diag", "panel", "update"};
+// The Cholesky's phases (RMALA_VERBOSE): waits for credits ("wait"), for
+// the diagonal tile and for each round of the panel, then the work.
+enum { PH_WAIT, PH_WDIAG, PH_WLOOK, PH_WROW, PH_WCOL, PH_COMM, PH_DIAG, PH_PANEL, PH_UPDATE,
+       PH_COUNT };
+static const char *const phase_names[PH_COUNT] = {"wait", "wdiag", "wlook", "wrow",  "wcol",
+                                                  "comm", "diag",  "panel", "update"};
 static const rma_phases_t chol_phases = {PH_COUNT, phase_names};
+static const int kind_phase[C_PER_SLOT] = {PH_WDIAG, PH_WLOOK, PH_WROW, PH_WCOL};
 
 // Header of a step: the diagonal tile's INFO (0, or its failing column).
 #define HDR_LEN 1
@@ -94,7 +99,10 @@ typedef struct {
   int diag_done, diag_seen, panel_done; /* the last step whose diagonal tile this rank factored,
                                            whose header it received, whose panel it solved */
   int *ranks;   /* p0 + p1: the receivers of a panel tile */
-  int *line_local; /* per process row [column]: 1 when its ranks are in one group */
+  int *sends, *deal; /* per group: round 3's sender in it, the sender dealt its copy (round3()) */
+  int *holders;      /* p0 + p1: round 3's sending groups */
+  int *rowpos, *colpos; /* per rank: its group's index among its process row's / column's groups */
+  int *rowgroups, *colgroups; /* per process row / column: its groups */
   char *backup; /* nb x nb: the diagonal tile before its factorization */
   int gmax;     /* tile columns [rows] one gemm of the update takes at most */
   char *gather; /* gmax nb x nb: the single tiles of such a group, side by side */
@@ -141,18 +149,6 @@ static int is_diag(const chol_t *s, int k) { return owner_of(s, k, k) == s->rank
 // The owner of step k's panel tile x: of L(x, k) [U(k, x)].
 static int panel_owner(const chol_t *s, int k, int x) {
   return s->lower ? owner_of(s, x, k) : owner_of(s, k, x);
-}
-
-// Who sends step k's panel tile x in round 3: the owner of (x, x), or the
-// tile's owner itself when its process row [column] lies in one group
-// (node): its round 2 then crosses no link, and a pass-on would only come
-// a step later (simulated FDR P 256, a node a whole process row: 0.507 s
-// -> 0.563 s with every tile passed on; a node a 4 x 4 block of the grid:
-// 0.328 s, 0.349 s with the owner sending the tiles whose transposer is on
-// its node).
-static int transposer(const chol_t *s, int k, int x) {
-  int line = s->lower ? x % s->p0 : x % s->p1;
-  return s->line_local[line] ? panel_owner(s, k, x) : owner_of(s, x, x);
 }
 
 // 1 when some v in [a, b] has v % per == c.
@@ -214,22 +210,65 @@ typedef struct {
   const double *hdr;
 } handout_t;
 
+// How many groups of its process row [column] besides its own the owner of
+// a panel tile serves in round 2, when that line has g groups and the
+// crossing one gc: d, so that the owner's node link carries d copies and
+// each of the d served groups about (g - 1 - d + gc - 1) / d in round 3,
+// the larger of the two as small as it gets. (The line's every group from
+// the owner put 7 copies of each of a node's tiles through its link at
+// simulated FDR P 1024, a node a 4 x 4 block of the grid: the waits for
+// round 2 were 0.54 s of a rank's ~1.3 s.)
+static int direct_groups(int g, int gc) {
+  int best = g - 1, cost = g - 1 + gc;
+  for (int d = 1; d < g; d++) {
+    int share = (g - 1 - d + gc - 1 + d - 1) / d, c = d > share ? d : share;
+    if (c < cost)
+      best = d, cost = c;
+  }
+  return best > 0 ? best : 0;
+}
+
+// 1 when the owner of step k's panel tile x serves rank (r, c), a user on
+// its process row [column], in round 2: in its own group, or in one of the
+// next direct_groups() groups along that line.
+static int direct(const chol_t *s, int k, int x, int r, int c) {
+  int me = rank_at(s, r, c), owner = panel_owner(s, k, x);
+  const int *pos = s->lower ? s->rowpos : s->colpos;
+  int g = s->lower ? s->rowgroups[r] : s->colgroups[c];
+  int gc = s->lower ? s->colgroups[x % s->p1] : s->rowgroups[x % s->p0];
+  return (pos[me] - pos[owner] + g) % g <= direct_groups(g, gc);
+}
+
 // 1 when rank (r, c) receives step k's panel tile x in round 1, 2 or 3:
 //  1. from its owner, the ranks whose lookahead uses it;
-//  2. from its owner, the other users on its process row [column];
-//  3. from the owner of diagonal tile (x, x), its "transposer" (a user on
-//     that row [column]: it updates tile (x, x)), the other users on its
-//     process column [row].
-// The owner's link carries one copy per group of its line, not also one
-// per group of the crossing line (the transposers are spread over the
-// grid), and the lookahead's tiles go before the others.
+//  2. from its owner, the other users on its process row [column] in the
+//     groups it serves directly (direct());
+//  3. the other users, on its crossing process column [row] or in the
+//     other groups of its row [column], from the groups that hold the tile
+//     after rounds 1 and 2 (round3()).
+// The lookahead's tiles go before the others, and the copies of a tile
+// leave from several nodes, not all from its owner's.
 static int receives(const chol_t *s, int k, int x, int r, int c, int round) {
   if (look_uses(s, k, x, r, c))
     return round == 1;
   if (!uses(s, k, x, r, c, 1) && !uses(s, k, x, r, c, 0))
     return 0;
   int along = s->lower ? r == x % s->p0 : c == x % s->p1;
-  return round == (along ? 2 : 3);
+  return round == (along && direct(s, k, x, r, c) ? 2 : 3);
+}
+
+// 1 when group g holds a rank with a panel tile of step h->k: it needs the
+// diagonal factor, and the panel it solves is next on the step's path.
+static int diag_needed(void *arg, int g) {
+  handout_t *h = arg;
+  const rma_groups_t *gr = &h->s->ring.grp;
+  for (int x = gr->start[g]; x < gr->start[g + 1]; x++) {
+    int r, c;
+    position(h->s, gr->ranks[x], &r, &c);
+    if (holds_panel(h->s, h->k, r, c))
+      return 1;
+  }
+  return 0;
 }
 
 // The header into every group; the factor of the diagonal tile into the
@@ -237,18 +276,12 @@ static int receives(const chol_t *s, int k, int x, int r, int c, int round) {
 static int diag_put(void *arg, int holder, int g) {
   handout_t *h = arg;
   chol_t *s = h->s;
-  const rma_groups_t *gr = &s->ring.grp;
-  int k = h->k, ck = width(s, k), need = 0;
+  int k = h->k, ck = width(s, k);
   if (holder == s->rank)
     memcpy(rma_ring_header(&s->ring, k), h->hdr, sizeof(double) * HDR_LEN);
   else
     RMA_CALL(rma_ring_put_header(&s->ring, holder, k, h->hdr, HDR_LEN));
-  for (int x = gr->start[g]; x < gr->start[g + 1] && !need; x++) {
-    int r, c;
-    position(s, gr->ranks[x], &r, &c);
-    need = holds_panel(s, k, r, c);
-  }
-  if (need)
+  if (diag_needed(h, g))
     RMA_CALL(rma_ring_put(&s->ring, holder, k, s->off_diag, h->src, ck, ck, h->lds, ck));
   return 0;
 }
@@ -312,7 +345,7 @@ static int factor_diag(chol_t *s, int k) {
   rma_timing_stop(PH_DIAG, t0);
   handout_t h = {s, k, k, ld, 0, a, hdr};
   t0 = rma_timing_start();
-  int rc = rma_ring_handout(&s->ring, k, C_DIAG, NULL, 0, diag_put, &h);
+  int rc = rma_ring_handout_all(&s->ring, k, C_DIAG, diag_needed, diag_put, &h);
   rma_timing_stop(PH_COMM, t0);
   s->diag_done = k;
   return rc;
@@ -333,15 +366,78 @@ static int diag_info(const chol_t *s, int k) {
   return (int)rma_ring_header_from(&s->ring, owner_of(s, k, k), k)[0];
 }
 
+// Rank i of step k's panel tile x's process row (i < p1) and column
+// (then), or -1 for the row's rank met again on the column.
+static int cross_rank(const chol_t *s, int x, int i) {
+  int xr = x % s->p0, xc = x % s->p1;
+  if (i < s->p1)
+    return rank_at(s, xr, i);
+  return i - s->p1 == xr ? -1 : rank_at(s, i - s->p1, xc);
+}
+
+// Round 3 of step k's panel tile x: which of its receivers this rank
+// serves (into s->ranks; returns their number). Every group that holds
+// the tile after rounds 1 and 2 (the owner's, and those of the ranks that
+// received it then) sends from one rank, the owner in its group, else its
+// first such rank on the row [column]: the notifications to its own
+// receivers of round 3 (the copy is in place), and the copy to its share
+// of the groups that have none, dealt in turn from holder x % H on among
+// the holders other than the owner's (its link carried round 2), or by the
+// owner when it is the only one (one node holds its whole process row
+// [column]). (All
+// from the owner of tile (x, x) instead put every round 3 of a node's
+// diagonal ranks through its link: simulated FDR, P 256, a node a 4 x 4
+// block of the grid, those ranks spent 0.13 s of 0.33 s sending, the
+// others 0.01 s.)
+static int round3(chol_t *s, int k, int x) {
+  const int *of = s->ring.grp.of;
+  int len = s->p0 + s->p1, owner = panel_owner(s, k, x), nh = 0, dealt = 0, n = 0;
+  for (int i = 0; i < len; i++) {
+    int rank = cross_rank(s, x, i);
+    if (rank >= 0)
+      s->sends[of[rank]] = s->deal[of[rank]] = -1;
+  }
+  s->sends[of[owner]] = owner;
+  s->holders[nh++] = of[owner];
+  for (int i = 0; i < len; i++) {
+    int rank = cross_rank(s, x, i), r, c;
+    if (rank < 0 || s->sends[of[rank]] >= 0)
+      continue;
+    position(s, rank, &r, &c);
+    if (receives(s, k, x, r, c, 1) || receives(s, k, x, r, c, 2))
+      s->sends[of[rank]] = rank, s->holders[nh++] = of[rank];
+  }
+  for (int i = 0; i < len; i++) {
+    int rank = cross_rank(s, x, i), r, c;
+    if (rank < 0)
+      continue;
+    position(s, rank, &r, &c);
+    if (!receives(s, k, x, r, c, 3))
+      continue;
+    int g = of[rank], from = s->sends[g];
+    if (from < 0) {
+      int base = nh > 1;
+      if (s->deal[g] < 0)
+        s->deal[g] = s->sends[s->holders[base + (x + dealt++) % (nh - base)]];
+      from = s->deal[g];
+    }
+    if (from == s->rank)
+      s->ranks[n++] = rank;
+  }
+  return n;
+}
+
 // Hand out step k's panel tile x (at a, ld) in round 1, 2 (its owner) or 3
-// (its transposer): to the ranks of its process row and column that
-// receive it then.
+// (this rank's share, round3()) to the ranks of its process row and column
+// that receive it then.
 static int panel_handout(chol_t *s, int k, int x, const char *a, int ld, int round) {
   int n = 0, xr = x % s->p0, xc = x % s->p1;
-  for (int c = 0; c < s->p1; c++)
+  if (round == 3)
+    n = round3(s, k, x);
+  for (int c = 0; c < s->p1 && round < 3; c++)
     if (receives(s, k, x, xr, c, round))
       s->ranks[n++] = rank_at(s, xr, c);
-  for (int r = 0; r < s->p0; r++)
+  for (int r = 0; r < s->p0 && round < 3; r++)
     if (r != xr && receives(s, k, x, r, xc, round))
       s->ranks[n++] = rank_at(s, r, xc);
   if (n == 0)
@@ -388,8 +484,7 @@ static int solve_panel(chol_t *s, int k) {
     int ld;
     const char *a = s->lower ? tile_at(s, x, k, &ld) : tile_at(s, k, x, &ld);
     RMA_CALL(panel_handout(s, k, x, a, ld, 2));
-    if (transposer(s, k, x) == s->rank)
-      RMA_CALL(panel_handout(s, k, x, a, ld, 3));
+    RMA_CALL(panel_handout(s, k, x, a, ld, 3));
   }
   return 0;
 }
@@ -511,13 +606,13 @@ static int panel_count(const chol_t *s, int k, int round) {
   return n;
 }
 
-// Round 3 of step k's hand-out, on the transposers: pass on each panel tile
-// x I transpose but do not own (it came in round 1 or 2) to the other users
-// on the crossing process column [row]; the tiles I own went with my
-// round 2 (solve_panel).
+// Round 3 of step k's hand-out on the ranks that received a panel tile in
+// round 1 or 2: their share of its round 3 (round3()); the owners sent
+// theirs with their round 2 (solve_panel).
 static int panel_pass_on(chol_t *s, int k) {
   for (int x = k + 1; x < s->nt; x++)
-    if (transposer(s, k, x) == s->rank && panel_owner(s, k, x) != s->rank) {
+    if (panel_owner(s, k, x) != s->rank &&
+        (receives(s, k, x, s->p, s->q, 1) || receives(s, k, x, s->p, s->q, 2))) {
       int ld;
       const char *a = panel_tile(s, k, x, &ld);
       RMA_CALL(panel_handout(s, k, x, a, ld, 3));
@@ -554,15 +649,27 @@ static int chol_step(chol_t *s, int k) {
   return rma_ring_done(&s->ring, k);
 }
 
-// Which process rows [columns] lie in one group of the ring (transposer()).
-static void find_local_lines(chol_t *s) {
+// The groups along each process row and column (direct()): how many, and
+// each rank's group's index among them, in order of first rank.
+static void find_line_groups(chol_t *s) {
   const int *of = s->ring.grp.of;
-  int lines = s->lower ? s->p0 : s->p1, across = s->lower ? s->p1 : s->p0;
-  for (int l = 0; l < lines; l++) {
-    int g0 = of[s->lower ? rank_at(s, l, 0) : rank_at(s, 0, l)];
-    s->line_local[l] = 1;
-    for (int a = 1; a < across; a++)
-      s->line_local[l] &= of[s->lower ? rank_at(s, l, a) : rank_at(s, a, l)] == g0;
+  int size = s->p0 * s->p1, *seen = s->holders;
+  s->colpos = s->rowpos + size;
+  s->rowgroups = s->colpos + size, s->colgroups = s->rowgroups + s->p0;
+  for (int cols = 0; cols < 2; cols++) {
+    int lines = cols ? s->p1 : s->p0, across = cols ? s->p0 : s->p1;
+    for (int l = 0; l < lines; l++) {
+      int n = 0;
+      for (int a = 0; a < across; a++) {
+        int rank = cols ? rank_at(s, a, l) : rank_at(s, l, a), i = 0;
+        while (i < n && seen[i] != of[rank])
+          i++;
+        if (i == n)
+          seen[n++] = of[rank];
+        (cols ? s->colpos : s->rowpos)[rank] = i;
+      }
+      (cols ? s->colgroups : s->rowgroups)[l] = n;
+    }
   }
 }
 
@@ -582,18 +689,22 @@ int rma_potrf_run(const rma_tiles_t *t, void *seg, int lower, int *info) {
   long nb2 = (long)s.nb * s.nb;
   s.off_diag = 0, s.off_line = nb2;
   long line = s.lower ? (long)s.p0 * s.lrmax * s.nb : (long)s.p1 * s.nb * s.lcmax;
-  rma_ring_desc_t ring = {C_PER_SLOT, HDR_LEN, s.off_line + line, 0, PH_WAIT, t->dtype};
+  rma_ring_desc_t ring = {C_PER_SLOT, HDR_LEN, s.off_line + line, 0, PH_WAIT, t->dtype,
+                          kind_phase};
   s.ranks = malloc(sizeof(int) * (size_t)(s.p0 + s.p1));
-  s.line_local = malloc(sizeof(int) * (size_t)(s.p0 + s.p1));
+  s.sends = malloc(sizeof(int) * (size_t)ctx->size);
+  s.deal = malloc(sizeof(int) * (size_t)ctx->size);
+  s.holders = malloc(sizeof(int) * (size_t)(s.p0 + s.p1));
   s.backup = malloc(s.es * (size_t)nb2);
   s.gmax = group_tiles(&s);
   s.gather = malloc(s.es * (size_t)s.gmax * (size_t)nb2);
-  int ok = s.ranks && s.line_local && s.backup && s.gather;
+  s.rowpos = malloc(sizeof(int) * (size_t)(2 * ctx->size + s.p0 + s.p1));
+  int ok = s.ranks && s.sends && s.deal && s.holders && s.rowpos && s.backup && s.gather;
   int rc = rma_status_agree(ctx->comm, ok ? 0 : RMA_ERR_NO_MEMORY);
   if (rc == 0)
     rc = rma_ring_open(&s.ring, &ring);
   if (rc == 0)
-    find_local_lines(&s);
+    find_line_groups(&s);
   if (rc == 0) {
     rma_timeline_t tl;
     rma_timeline_begin(&tl, "potrf", &chol_phases, s.nt);
@@ -610,7 +721,8 @@ int rma_potrf_run(const rma_tiles_t *t, void *seg, int lower, int *info) {
     rma_timeline_report(&tl, s.lower ? "rma_potrf (lower)" : "rma_potrf (upper)");
     rma_timeline_free(&tl);
   }
-  free(s.ranks), free(s.backup), free(s.gather), free(s.line_local);
+  free(s.ranks), free(s.backup), free(s.gather), free(s.sends), free(s.deal), free(s.holders);
+  free(s.rowpos);
   *info = s.info;
   return rc;
 }

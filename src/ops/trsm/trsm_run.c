@@ -408,7 +408,7 @@ int rma_trsm_run(const rma_trsm_shape_t *sh, const rma_tiles_t *tb, void *bseg, 
   int rc = s.runs && s.runs0 && s.abuf && s.line ? 0 : RMA_ERR_NO_MEMORY;
   if (rc == 0)
     rc = rma_tree_init(&s.tree, s.nacross);
-  rma_ring_desc_t ring = {C_PER_SLOT, 0, s.nalong * s.slab, 0, PH_WAIT, s.dt};
+  rma_ring_desc_t ring = {C_PER_SLOT, 0, s.nalong * s.slab, 0, PH_WAIT, s.dt, NULL};
   rc = rma_status_agree(ctx->comm, rc);
   // The same choice on every rank (from the directory): no ring when no
   // rank needs another's lines.
