@@ -13,10 +13,10 @@
  *     ranks that update with it: those of process row x % p0 holding a
  *     tile (x, j), k < j <= x, and those of process column x % p1 holding a
  *     tile (i, x), i >= x [transposed: row x's tiles (x, j), j >= x, and
- *     column x's tiles (i, x), k < i <= x], in three rounds (receives()):
+ *     column x's tiles (i, x), k < i <= x], in three rounds (potrf_handout.h):
  *     the lookahead's tiles first, then the owner's process row [column],
  *     then the crossing column [row] from the groups that then hold the
- *     tile, each sending a share (round3());
+ *     tile, each sending a share;
  *  3. every rank updates its trailing tiles of the triangle, A(i, j) -=
  *     L(i, k) L(j, k)^H [A(i, j) -= U(k, i)^H U(k, j)]: on its diagonal
  *     tiles only the triangle (rma_kernel_herk_dt: the other triangle of
@@ -53,8 +53,9 @@
  * jj - 1 columns [rows] are solved, nothing is updated, nothing divides by
  * the failing pivot.
  *
- * rma_potrf_matrix -> ops/square -> here -> pipeline (ring, hand-out,
- * timeline) -> rma mailbox (put + notify); kernel.
+ * rma_potrf_matrix -> ops/square -> here (the receivers: potrf_handout)
+ * -> pipeline (ring, hand-out, timeline) -> rma mailbox (put + notify);
+ * kernel.
  */
 #include "ops/potrf/potrf_run.h"
 
@@ -66,12 +67,13 @@
 #include "kernel/tile_blas.h"
 #include "kernel/tile_lapack.h"
 #include "kernel/tile_triangle.h"
+#include "ops/potrf/potrf_handout.h"
 #include "pipeline/ring.h"
 #include "pipeline/timeline.h"
 
 // The messages of a step (counters of a ring slot): the diagonal tile's
 // header and factor, then the panel tiles in their three rounds (see
-// receives()).
+// potrf_handout.h).
 enum { C_DIAG, C_LOOK, C_ROW, C_COL, C_PER_SLOT };
 
 // The Cholesky's phases (RMALA_VERBOSE): waits for credits ("wait"), for
@@ -98,27 +100,12 @@ typedef struct {
   int info, stopped;
   int diag_done, diag_seen, panel_done; /* the last step whose diagonal tile this rank factored,
                                            whose header it received, whose panel it solved */
+  rma_potrf_handout_t ho; /* who receives what, when (potrf_handout.h) */
   int *ranks;   /* p0 + p1: the receivers of a panel tile */
-  int *sends, *deal; /* per group: round 3's sender in it, the sender dealt its copy (round3()) */
-  int *holders;      /* p0 + p1: round 3's sending groups */
-  int *rowpos, *colpos; /* per rank: its group's index among its process row's / column's groups */
-  int *rowgroups, *colgroups; /* per process row / column: its groups */
   char *backup; /* nb x nb: the diagonal tile before its factorization */
   int gmax;     /* tile columns [rows] one gemm of the update takes at most */
   char *gather; /* gmax nb x nb: the single tiles of such a group, side by side */
 } chol_t;
-
-// The rank at grid position (r, c), in the directory's rank numbering
-// (row by row, or column by column for a transposed column-major array),
-// and the position of rank.
-static int rank_at(const chol_t *s, int r, int c) {
-  return s->t->o.gridcol ? r + c * s->p0 : r * s->p1 + c;
-}
-static void position(const chol_t *s, int rank, int *r, int *c) {
-  rma_tiles_coords(s->t, rank, r, c);
-}
-
-static int owner_of(const chol_t *s, int bi, int bj) { return rank_at(s, bi % s->p0, bj % s->p1); }
 
 static char *tile_at(const chol_t *s, int bi, int bj, int *ld) {
   rma_tile_t tile;
@@ -143,51 +130,10 @@ static int width(const chol_t *s, int x) {
 static long local_row(const chol_t *s, int i) { return (long)(i / s->p0) * s->nb; }
 static long local_col(const chol_t *s, int j) { return (long)(j / s->p1) * s->nb; }
 
+static int owner_of(const chol_t *s, int bi, int bj) { return rma_potrf_owner(&s->ho, bi, bj); }
+
 // 1 when this rank holds tile (k, k).
 static int is_diag(const chol_t *s, int k) { return owner_of(s, k, k) == s->rank; }
-
-// The owner of step k's panel tile x: of L(x, k) [U(k, x)].
-static int panel_owner(const chol_t *s, int k, int x) {
-  return s->lower ? owner_of(s, x, k) : owner_of(s, k, x);
-}
-
-// 1 when some v in [a, b] has v % per == c.
-static int any_in(int a, int b, int per, int c) {
-  if (b < a)
-    return 0;
-  return b - a + 1 >= per || (c - a % per + per) % per <= b - a;
-}
-
-// 1 when rank (r, c) uses step k's panel tile x as its "single" operand
-// (single != 0) or in its "line" operand (see the top of the file). Upper
-// is lower on the transposed grid.
-static int uses(const chol_t *s, int k, int x, int r, int c, int single) {
-  int pr = s->p0, pc = s->p1;
-  if (!s->lower) {
-    int tmp = r;
-    r = c, c = tmp, pr = s->p1, pc = s->p0;
-  }
-  if (single) // tile column x's tiles (i, x), i >= x
-    return c == x % pc && any_in(x, s->nt - 1, pr, r);
-  return r == x % pr && any_in(k + 1, x, pc, c); // tile row x's tiles (x, j), k < j <= x
-}
-
-// 1 when rank (r, c) uses step k's panel tile x in its lookahead, the
-// update of tile column [row] k + 1: as that column's single operand, or
-// in its line operand (all of its line tiles then).
-static int look_uses(const chol_t *s, int k, int x, int r, int c) {
-  int across = s->lower ? c : r, per = s->lower ? s->p1 : s->p0;
-  if (k + 1 >= s->nt || across != (k + 1) % per)
-    return 0;
-  return (x == k + 1 && uses(s, k, x, r, c, 1)) || uses(s, k, x, r, c, 0);
-}
-
-// 1 when rank (r, c) is on step k's panel line and holds a panel tile.
-static int holds_panel(const chol_t *s, int k, int r, int c) {
-  if (s->lower)
-    return c == k % s->p1 && any_in(k + 1, s->nt - 1, s->p0, r);
-  return r == k % s->p0 && any_in(k + 1, s->nt - 1, s->p1, c);
-}
 
 // Where step k's panel tile x stands in a slot (elements): in the line of
 // its process row [column]; and its ld.
@@ -210,65 +156,11 @@ typedef struct {
   const double *hdr;
 } handout_t;
 
-// How many groups of its process row [column] besides its own the owner of
-// a panel tile serves in round 2, when that line has g groups and the
-// crossing one gc: d, so that the owner's node link carries d copies and
-// each of the d served groups about (g - 1 - d + gc - 1) / d in round 3,
-// the larger of the two as small as it gets. (The line's every group from
-// the owner put 7 copies of each of a node's tiles through its link at
-// simulated FDR P 1024, a node a 4 x 4 block of the grid: the waits for
-// round 2 were 0.54 s of a rank's ~1.3 s.)
-static int direct_groups(int g, int gc) {
-  int best = g - 1, cost = g - 1 + gc;
-  for (int d = 1; d < g; d++) {
-    int share = (g - 1 - d + gc - 1 + d - 1) / d, c = d > share ? d : share;
-    if (c < cost)
-      best = d, cost = c;
-  }
-  return best > 0 ? best : 0;
-}
-
-// 1 when the owner of step k's panel tile x serves rank (r, c), a user on
-// its process row [column], in round 2: in its own group, or in one of the
-// next direct_groups() groups along that line.
-static int direct(const chol_t *s, int k, int x, int r, int c) {
-  int me = rank_at(s, r, c), owner = panel_owner(s, k, x);
-  const int *pos = s->lower ? s->rowpos : s->colpos;
-  int g = s->lower ? s->rowgroups[r] : s->colgroups[c];
-  int gc = s->lower ? s->colgroups[x % s->p1] : s->rowgroups[x % s->p0];
-  return (pos[me] - pos[owner] + g) % g <= direct_groups(g, gc);
-}
-
-// 1 when rank (r, c) receives step k's panel tile x in round 1, 2 or 3:
-//  1. from its owner, the ranks whose lookahead uses it;
-//  2. from its owner, the other users on its process row [column] in the
-//     groups it serves directly (direct());
-//  3. the other users, on its crossing process column [row] or in the
-//     other groups of its row [column], from the groups that hold the tile
-//     after rounds 1 and 2 (round3()).
-// The lookahead's tiles go before the others, and the copies of a tile
-// leave from several nodes, not all from its owner's.
-static int receives(const chol_t *s, int k, int x, int r, int c, int round) {
-  if (look_uses(s, k, x, r, c))
-    return round == 1;
-  if (!uses(s, k, x, r, c, 1) && !uses(s, k, x, r, c, 0))
-    return 0;
-  int along = s->lower ? r == x % s->p0 : c == x % s->p1;
-  return round == (along && direct(s, k, x, r, c) ? 2 : 3);
-}
-
 // 1 when group g holds a rank with a panel tile of step h->k: it needs the
 // diagonal factor, and the panel it solves is next on the step's path.
 static int diag_needed(void *arg, int g) {
   handout_t *h = arg;
-  const rma_groups_t *gr = &h->s->ring.grp;
-  for (int x = gr->start[g]; x < gr->start[g + 1]; x++) {
-    int r, c;
-    position(h->s, gr->ranks[x], &r, &c);
-    if (holds_panel(h->s, h->k, r, c))
-      return 1;
-  }
-  return 0;
+  return rma_potrf_group_holds_panel(&h->s->ho, h->k, g);
 }
 
 // The header into every group; the factor of the diagonal tile into the
@@ -292,16 +184,9 @@ static int diag_put(void *arg, int holder, int g) {
 static int panel_put(void *arg, int holder, int g) {
   handout_t *h = arg;
   chol_t *s = h->s;
-  const rma_groups_t *gr = &s->ring.grp;
-  int k = h->k, x = h->x, need = 1, ld;
-  for (int i = gr->start[g]; i < gr->start[g + 1] && need; i++) {
-    int r, c;
-    position(s, gr->ranks[i], &r, &c);
-    for (int round = 1; round < h->round; round++)
-      need = need && !receives(s, k, x, r, c, round);
-  }
+  int k = h->k, x = h->x, ld;
   int rows = s->lower ? width(s, x) : width(s, k), cols = s->lower ? width(s, k) : width(s, x);
-  if (need) {
+  if (rma_potrf_group_needs(&s->ho, k, x, g, h->round)) {
     long off = line_at(s, k, x, &ld);
     RMA_CALL(rma_ring_put(&s->ring, holder, k, off, h->src, rows, cols, h->lds, ld));
   }
@@ -366,87 +251,18 @@ static int diag_info(const chol_t *s, int k) {
   return (int)rma_ring_header_from(&s->ring, owner_of(s, k, k), k)[0];
 }
 
-// Rank i of step k's panel tile x's process row (i < p1) and column
-// (then), or -1 for the row's rank met again on the column.
-static int cross_rank(const chol_t *s, int x, int i) {
-  int xr = x % s->p0, xc = x % s->p1;
-  if (i < s->p1)
-    return rank_at(s, xr, i);
-  return i - s->p1 == xr ? -1 : rank_at(s, i - s->p1, xc);
-}
-
-// Round 3 of step k's panel tile x: which of its receivers this rank
-// serves (into s->ranks; returns their number). Every group that holds
-// the tile after rounds 1 and 2 (the owner's, and those of the ranks that
-// received it then) sends from one rank, the owner in its group, else its
-// first such rank on the row [column]: the notifications to its own
-// receivers of round 3 (the copy is in place), and the copy to its share
-// of the groups that have none, dealt in turn from holder x % H on among
-// the holders other than the owner's (its link carried round 2), or by the
-// owner when it is the only one (one node holds its whole process row
-// [column]). (All
-// from the owner of tile (x, x) instead put every round 3 of a node's
-// diagonal ranks through its link: simulated FDR, P 256, a node a 4 x 4
-// block of the grid, those ranks spent 0.13 s of 0.33 s sending, the
-// others 0.01 s.)
-static int round3(chol_t *s, int k, int x) {
-  const int *of = s->ring.grp.of;
-  int len = s->p0 + s->p1, owner = panel_owner(s, k, x), nh = 0, dealt = 0, n = 0;
-  for (int i = 0; i < len; i++) {
-    int rank = cross_rank(s, x, i);
-    if (rank >= 0)
-      s->sends[of[rank]] = s->deal[of[rank]] = -1;
-  }
-  s->sends[of[owner]] = owner;
-  s->holders[nh++] = of[owner];
-  for (int i = 0; i < len; i++) {
-    int rank = cross_rank(s, x, i), r, c;
-    if (rank < 0 || s->sends[of[rank]] >= 0)
-      continue;
-    position(s, rank, &r, &c);
-    if (receives(s, k, x, r, c, 1) || receives(s, k, x, r, c, 2))
-      s->sends[of[rank]] = rank, s->holders[nh++] = of[rank];
-  }
-  for (int i = 0; i < len; i++) {
-    int rank = cross_rank(s, x, i), r, c;
-    if (rank < 0)
-      continue;
-    position(s, rank, &r, &c);
-    if (!receives(s, k, x, r, c, 3))
-      continue;
-    int g = of[rank], from = s->sends[g];
-    if (from < 0) {
-      int base = nh > 1;
-      if (s->deal[g] < 0)
-        s->deal[g] = s->sends[s->holders[base + (x + dealt++) % (nh - base)]];
-      from = s->deal[g];
-    }
-    if (from == s->rank)
-      s->ranks[n++] = rank;
-  }
-  return n;
-}
-
 // Hand out step k's panel tile x (at a, ld) in round 1, 2 (its owner) or 3
-// (this rank's share, round3()) to the ranks of its process row and column
-// that receive it then.
+// (this rank's share) to the ranks that receive it from this rank then
+// (rma_potrf_receivers).
 static int panel_handout(chol_t *s, int k, int x, const char *a, int ld, int round) {
-  int n = 0, xr = x % s->p0, xc = x % s->p1;
-  if (round == 3)
-    n = round3(s, k, x);
-  for (int c = 0; c < s->p1 && round < 3; c++)
-    if (receives(s, k, x, xr, c, round))
-      s->ranks[n++] = rank_at(s, xr, c);
-  for (int r = 0; r < s->p0 && round < 3; r++)
-    if (r != xr && receives(s, k, x, r, xc, round))
-      s->ranks[n++] = rank_at(s, r, xc);
+  int n = rma_potrf_receivers(&s->ho, k, x, s->rank, round, s->ranks);
   if (n == 0)
     return 0;
   handout_t h = {s, k, x, ld, round, a, NULL};
   static const int counter[4] = {0, C_LOOK, C_ROW, C_COL};
   double t0 = rma_timing_start();
   int rc = round < 3 ? rma_ring_handout(&s->ring, k, counter[round], s->ranks, n, panel_put, &h)
-                     : rma_ring_pass_on(&s->ring, k, C_COL, panel_owner(s, k, x), s->ranks, n,
+                     : rma_ring_pass_on(&s->ring, k, C_COL, rma_potrf_panel_owner(&s->ho, k, x), s->ranks, n,
                                         panel_put, &h);
   rma_timing_stop(PH_COMM, t0);
   return rc;
@@ -459,7 +275,7 @@ static int panel_handout(chol_t *s, int k, int x, const char *a, int ld, int rou
 // all to the others.
 static int solve_panel(chol_t *s, int k) {
   s->panel_done = k;
-  if (!holds_panel(s, k, s->p, s->q))
+  if (!rma_potrf_holds_panel(&s->ho, k, s->p, s->q))
     return 0;
   RMA_CALL(diag_wait(s, k));
   int ck = width(s, k), jj = diag_info(s, k), good = jj ? jj - 1 : ck;
@@ -494,7 +310,7 @@ static int solve_panel(chol_t *s, int k) {
 // operand from tile row [column] x on.
 static const char *panel_tile(const chol_t *s, int k, int x, int *ld) {
   long off = line_at(s, k, x, ld);
-  return elem(s, rma_ring_slot_from(&s->ring, panel_owner(s, k, x), k), off);
+  return elem(s, rma_ring_slot_from(&s->ring, rma_potrf_panel_owner(&s->ho, k, x), k), off);
 }
 
 // My first tile column (cols != 0) or row at or after from.
@@ -598,21 +414,14 @@ static void update(chol_t *s, int k, int lo, int hi) {
   rma_timing_stop(PH_UPDATE, t0);
 }
 
-// The panel tiles of step k this rank receives in round (1, 2 or 3).
-static int panel_count(const chol_t *s, int k, int round) {
-  int n = 0;
-  for (int x = k + 1; x < s->nt; x++)
-    n += receives(s, k, x, s->p, s->q, round);
-  return n;
-}
-
 // Round 3 of step k's hand-out on the ranks that received a panel tile in
-// round 1 or 2: their share of its round 3 (round3()); the owners sent
-// theirs with their round 2 (solve_panel).
+// round 1 or 2: their share of its round 3 (rma_potrf_receivers); the
+// owners sent theirs with their round 2 (solve_panel).
 static int panel_pass_on(chol_t *s, int k) {
   for (int x = k + 1; x < s->nt; x++)
-    if (panel_owner(s, k, x) != s->rank &&
-        (receives(s, k, x, s->p, s->q, 1) || receives(s, k, x, s->p, s->q, 2))) {
+    if (rma_potrf_panel_owner(&s->ho, k, x) != s->rank &&
+        (rma_potrf_receives(&s->ho, k, x, s->p, s->q, 1) ||
+         rma_potrf_receives(&s->ho, k, x, s->p, s->q, 2))) {
       int ld;
       const char *a = panel_tile(s, k, x, &ld);
       RMA_CALL(panel_handout(s, k, x, a, ld, 3));
@@ -633,7 +442,7 @@ static int chol_step(chol_t *s, int k) {
   }
   // 4. Lookahead: line k+1 first (its panel tiles only), its diagonal tile
   // and panel, then the rest.
-  RMA_CALL(rma_ring_wait(&s->ring, k, C_LOOK, panel_count(s, k, 1)));
+  RMA_CALL(rma_ring_wait(&s->ring, k, C_LOOK, rma_potrf_panel_count(&s->ho, k, s->p, s->q, 1)));
   int next = k + 1;
   if (next < s->nt) {
     update(s, k, next, next + 1);
@@ -641,36 +450,12 @@ static int chol_step(chol_t *s, int k) {
       RMA_CALL(factor_diag(s, next));
     RMA_CALL(solve_panel(s, next));
   }
-  RMA_CALL(rma_ring_wait(&s->ring, k, C_ROW, panel_count(s, k, 2)));
+  RMA_CALL(rma_ring_wait(&s->ring, k, C_ROW, rma_potrf_panel_count(&s->ho, k, s->p, s->q, 2)));
   RMA_CALL(panel_pass_on(s, k));
-  RMA_CALL(rma_ring_wait(&s->ring, k, C_COL, panel_count(s, k, 3)));
+  RMA_CALL(rma_ring_wait(&s->ring, k, C_COL, rma_potrf_panel_count(&s->ho, k, s->p, s->q, 3)));
   if (next < s->nt)
     update(s, k, next + 1, s->nt);
   return rma_ring_done(&s->ring, k);
-}
-
-// The groups along each process row and column (direct()): how many, and
-// each rank's group's index among them, in order of first rank.
-static void find_line_groups(chol_t *s) {
-  const int *of = s->ring.grp.of;
-  int size = s->p0 * s->p1, *seen = s->holders;
-  s->colpos = s->rowpos + size;
-  s->rowgroups = s->colpos + size, s->colgroups = s->rowgroups + s->p0;
-  for (int cols = 0; cols < 2; cols++) {
-    int lines = cols ? s->p1 : s->p0, across = cols ? s->p0 : s->p1;
-    for (int l = 0; l < lines; l++) {
-      int n = 0;
-      for (int a = 0; a < across; a++) {
-        int rank = cols ? rank_at(s, a, l) : rank_at(s, l, a), i = 0;
-        while (i < n && seen[i] != of[rank])
-          i++;
-        if (i == n)
-          seen[n++] = of[rank];
-        (cols ? s->colpos : s->rowpos)[rank] = i;
-      }
-      (cols ? s->colgroups : s->rowgroups)[l] = n;
-    }
-  }
 }
 
 int rma_potrf_run(const rma_tiles_t *t, void *seg, int lower, int *info) {
@@ -680,7 +465,7 @@ int rma_potrf_run(const rma_tiles_t *t, void *seg, int lower, int *info) {
   s.t = t, s.seg = seg, s.lower = lower != 0, s.nb = t->mb, s.nt = t->nt;
   s.p0 = t->p0, s.p1 = t->p1, s.dt = t->dtype, s.es = rma_dtype_size(t->dtype);
   s.rank = ctx->rank;
-  position(&s, s.rank, &s.p, &s.q);
+  rma_tiles_coords(t, s.rank, &s.p, &s.q);
   s.lr = rma_numroc(t->n, s.nb, s.p, s.p0), s.lc = rma_numroc(t->n, s.nb, s.q, s.p1);
   s.lrmax = rma_numroc(t->n, s.nb, 0, s.p0), s.lcmax = rma_numroc(t->n, s.nb, 0, s.p1);
   s.diag_done = s.diag_seen = s.panel_done = -1;
@@ -692,20 +477,15 @@ int rma_potrf_run(const rma_tiles_t *t, void *seg, int lower, int *info) {
   rma_ring_desc_t ring = {C_PER_SLOT, HDR_LEN, s.off_line + line, 0, PH_WAIT, t->dtype,
                           kind_phase};
   s.ranks = malloc(sizeof(int) * (size_t)(s.p0 + s.p1));
-  s.sends = malloc(sizeof(int) * (size_t)ctx->size);
-  s.deal = malloc(sizeof(int) * (size_t)ctx->size);
-  s.holders = malloc(sizeof(int) * (size_t)(s.p0 + s.p1));
   s.backup = malloc(s.es * (size_t)nb2);
   s.gmax = group_tiles(&s);
   s.gather = malloc(s.es * (size_t)s.gmax * (size_t)nb2);
-  s.rowpos = malloc(sizeof(int) * (size_t)(2 * ctx->size + s.p0 + s.p1));
-  int ok = s.ranks && s.sends && s.deal && s.holders && s.rowpos && s.backup && s.gather;
+  int ok = s.ranks && s.backup && s.gather && rma_potrf_handout_open(&s.ho, t, s.lower) == 0;
   int rc = rma_status_agree(ctx->comm, ok ? 0 : RMA_ERR_NO_MEMORY);
   if (rc == 0)
     rc = rma_ring_open(&s.ring, &ring);
-  if (rc == 0)
-    find_line_groups(&s);
   if (rc == 0) {
+    rma_potrf_handout_groups(&s.ho, &s.ring.grp);
     rma_timeline_t tl;
     rma_timeline_begin(&tl, "potrf", &chol_phases, s.nt);
     if (is_diag(&s, 0))
@@ -721,8 +501,8 @@ int rma_potrf_run(const rma_tiles_t *t, void *seg, int lower, int *info) {
     rma_timeline_report(&tl, s.lower ? "rma_potrf (lower)" : "rma_potrf (upper)");
     rma_timeline_free(&tl);
   }
-  free(s.ranks), free(s.backup), free(s.gather), free(s.sends), free(s.deal), free(s.holders);
-  free(s.rowpos);
+  rma_potrf_handout_close(&s.ho);
+  free(s.ranks), free(s.backup), free(s.gather);
   *info = s.info;
   return rc;
 }
