@@ -306,11 +306,18 @@ for p in ${ranks//,/ }; do
       "$exe" --op "$op" --n "$nn" --nb "$b" --warmup "$([ "$impl" = rma ] && echo "$warm" || echo 0)" \
       "${impl_arg[@]}") > "$log" 2>&1 &
     bg=$! pss=0 tick=0
-    while kill -0 "$bg" 2> /dev/null; do # each second for a minute, then every 5 s (a sample
-      x=$(pss_tree_kb "$bg")            # walks ~10^5 mappings at P 1024)
+    # Each second for a minute, then every 5 s, and never more often than 10x a sample's own
+    # time: a sample walks the page tables of every mapping (P 1024 potrf: 13,500 mappings,
+    # 0.37 s of system time; top showed the sampler at 30-60% of a core beside a 320-rank
+    # dgemm whose ranks map 5793^2-double blocks).
+    while kill -0 "$bg" 2> /dev/null; do
+      t0=$(date +%s%N)
+      x=$(pss_tree_kb "$bg")
       [ "$x" -le "$pss" ] || pss=$x
       tick=$((tick + 1))
-      sleep $((tick < 60 ? 1 : 5))
+      cost=$((($(date +%s%N) - t0) / 100000000)) # 10x the sample, in seconds
+      pause=$((tick < 60 ? 1 : 5))
+      sleep $((cost > pause ? cost : pause))
     done
     rc=0
     wait "$bg" || rc=$?
