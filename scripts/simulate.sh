@@ -6,7 +6,7 @@
 #   bash scripts/simulate.sh [--platform NAME] [--ranks LIST | --cores LIST] [--cores-per-rank C]
 #                            [--n-per-rank N | --n N] [--nb NB] [--op dgemm|lu|potrf] [--impl LIST]
 #                            [--placement rows|blocks]
-#                            [--data shared|real] [--out DIR]
+#                            [--data shared|real] [--huge-pages auto|off] [--out DIR]
 #   --platform    torus (torus-xt4: Cray XT4-like 3-D torus, 4 cores/node), fattree-fdr (InfiniBand
 #                 FDR, 16 cores/node), fattree-edr (EDR, 32 cores/node), this-machine (1 node,
 #                 2 cores), cluster-small (4 x 4 smoke platform), or any sim/platforms/NAME.xml
@@ -47,6 +47,10 @@
 #                 row-order grid; blocks: a node holds a near-square block of the grid (as Cray's
 #                 grid_order or a rank file places them); the platform label gets /blocks
 #                 (default rows)
+#   --huge-pages  auto: SMPI's shared malloc in huge pages when this machine allows it (as root:
+#                 mounts a hugetlbfs, reserves a huge page, raises vm.max_map_count; the host's
+#                 work only, simulated times are unchanged: scripts/sim_huge_pages.sh); off: 64 MiB
+#                 blocks of 4 KiB pages (default auto)
 #   --plot-only   redraw <out>/simulate.png from <out>/simulate.csv, run nothing
 #   --out         directory for simulate.csv, simulate.json, simulate.png, hostfiles and one log
 #                 per run (default sim-results/)
@@ -94,6 +98,7 @@ while [ $# -gt 0 ]; do
     --kernel-scale) kscale=$2 ;;
     --host-code) hostcode=$2 ;;
     --placement) placement=$2 ;;
+    --huge-pages) huge=$2 ;;
     -h | --help)
       awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0" # the comment block above
       exit 0
@@ -116,6 +121,11 @@ esac
 [ -n "$data" ] || data=shared
 case "$hostcode" in timed) simcomp=yes ;; free) simcomp=no ;; *)
   echo "simulate: --host-code must be timed or free (got '$hostcode')" >&2
+  exit 2
+  ;;
+esac
+case "${huge:=auto}" in auto | off) ;; *)
+  echo "simulate: --huge-pages must be auto or off (got '$huge')" >&2
   exit 2
   ;;
 esac
@@ -233,6 +243,9 @@ shared_env=(env RMALA_SIM_KERNEL_SCALE="$kscale" RMALA_SIM_THREADS="$cpr"
   GLIBC_TUNABLES=glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=68719476736)
 [ "$data" = shared ] && shared_env+=(RMALA_SIM_SHARED=1)
 [ "$data" = private ] && shared_env+=(RMALA_SIM_COMPUTE=0)
+# shellcheck source=sim_huge_pages.sh
+source "$here/sim_huge_pages.sh"
+mapfile -t blocks < <(sim_huge_pages "$huge")
 status=0
 for p in ${ranks//,/ }; do
   if [ "$p" -gt "$nhosts" ]; then
@@ -294,13 +307,13 @@ for p in ${ranks//,/ }; do
     # SMPI settings: host speed = the platform's (host code 1:1); MPI_Iprobe injects no time
     # (rmala's waits probe without finding messages); the platform's bandwidths and latencies
     # as given (SMPI's default bw/lat factors are fitted to another cluster); shared malloc in
-    # 64 MiB blocks (few mappings per allocation: vm.max_map_count is 65530 here); MPICH's
+    # huge pages or 64 MiB blocks (sim_huge_pages); MPICH's
     # collective algorithms (SMPI's default allgather is a linear all-to-all whose P^2 requests
     # SimGrid 3.32 finishes in O(P) each: rmala's set-up allgather took minutes at P = 256).
     (cd "$out" && "${shared_env[@]}" timeout "${RMALA_SIM_TIMEOUT:-1800}" "${timer[@]}" smpirun \
       -np "$p" -platform "$xml" -hostfile "$phosts" --cfg=smpi/host-speed:"$speed" \
       --cfg=smpi/iprobe:0 --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 \
-      --cfg=smpi/shared-malloc:global --cfg=smpi/shared-malloc-blocksize:67108864 \
+      --cfg=smpi/shared-malloc:global "${blocks[@]}" \
       --cfg=smpi/coll-selector:mpich --cfg=smpi/simulate-computation:"$simcomp" \
       --log=root.thres:warning --log=smpi_mpi.thres:error \
       "$exe" --op "$op" --n "$nn" --nb "$b" --warmup "$([ "$impl" = rma ] && echo "$warm" || echo 0)" \
