@@ -59,7 +59,7 @@ static inline int rma_potrf_panel_owner(const rma_potrf_handout_t *h, int k, int
  * Local. The rules for the lower (lower != 0) or upper Cholesky of t (a
  * uniform square-tiled directory, first tile on grid position (0, 0); it
  * must outlive h), ready once rma_potrf_handout_groups has told the
- * groups. Returns 0 or RMA_ERR_NO_MEMORY (h then needs no close).
+ * groups. Returns 0 or RMA_ERR_NO_MEMORY; close h either way.
  */
 int rma_potrf_handout_open(rma_potrf_handout_t *h, const rma_tiles_t *t, int lower);
 
@@ -67,7 +67,7 @@ int rma_potrf_handout_open(rma_potrf_handout_t *h, const rma_tiles_t *t, int low
  * which ranks read one copy. */
 void rma_potrf_handout_groups(rma_potrf_handout_t *h, const rma_groups_t *grp);
 
-/* Local. Frees what open made. */
+/* Local. Frees what open made (nothing after a failed open). */
 void rma_potrf_handout_close(rma_potrf_handout_t *h);
 
 /* Local. 1 when rank (r, c) is on step k's panel line and holds a panel

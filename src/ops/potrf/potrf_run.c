@@ -118,6 +118,12 @@ static char *tile_at(const chol_t *s, int bi, int bj, int *ld) {
   return s->seg + s->es * (size_t)tile.disp;
 }
 
+// Tile (i, j) of the factor's triangle, i >= j, in lower's words: tile
+// (i, j) of the matrix when lower, (j, i) when upper; and its ld.
+static char *tri_tile(const chol_t *s, int i, int j, int *ld) {
+  return s->lower ? tile_at(s, i, j, ld) : tile_at(s, j, i, ld);
+}
+
 // Element off of the array at p (elements of the Cholesky's type).
 static char *elem(const chol_t *s, const void *p, long off) {
   return (char *)p + (long)s->es * off;
@@ -255,10 +261,11 @@ static int diag_info(const chol_t *s, int k) {
   return (int)rma_ring_header_from(&s->ring, owner_of(s, k, k), k)[0];
 }
 
-// My first panel tile of step k (then every p0-th [p1-th]).
+// My first panel tile of step k, then every panel_stride-th (p0 [p1]).
 static int my_panel_from(const chol_t *s, int k) {
   return s->lower ? rma_tiles_row_from(s->t, s->p, k + 1) : rma_tiles_col_from(s->t, s->q, k + 1);
 }
+static int panel_stride(const chol_t *s) { return s->lower ? s->p0 : s->p1; }
 
 // Hand out step k's panel tile x (at a, ld) in round 1, 2 (its owner) or 3
 // (this rank's share) to the ranks that receive it from this rank then
@@ -288,10 +295,9 @@ static int solve_panel(chol_t *s, int k) {
   RMA_CALL(diag_wait(s, k));
   int ck = width(s, k), jj = diag_info(s, k), good = jj ? jj - 1 : ck;
   const char *f = elem(s, rma_ring_slot_from(&s->ring, owner_of(s, k, k), k), s->off_diag);
-  int per = s->lower ? s->p0 : s->p1;
-  for (int x = my_panel_from(s, k); x < s->nt; x += per) {
+  for (int x = my_panel_from(s, k); x < s->nt; x += panel_stride(s)) {
     int ld;
-    char *a = s->lower ? tile_at(s, x, k, &ld) : tile_at(s, k, x, &ld);
+    char *a = tri_tile(s, x, k, &ld);
     double t0 = rma_timing_start();
     if (s->lower)
       rma_kernel_trsm_dt(s->dt, RMA_SIDE_RIGHT, 1, RMA_OP_C, 0, width(s, x), good, 1.0, f, ck, a,
@@ -316,10 +322,9 @@ static int panel_rest(chol_t *s, int k) {
   s->rest_done = k;
   if (!rma_potrf_holds_panel(&s->ho, k, s->p, s->q) || diag_info(s, k))
     return 0;
-  int per = s->lower ? s->p0 : s->p1;
-  for (int x = my_panel_from(s, k); x < s->nt; x += per) {
+  for (int x = my_panel_from(s, k); x < s->nt; x += panel_stride(s)) {
     int ld;
-    const char *a = s->lower ? tile_at(s, x, k, &ld) : tile_at(s, k, x, &ld);
+    const char *a = tri_tile(s, x, k, &ld);
     RMA_CALL(panel_handout(s, k, x, a, ld, 2));
     RMA_CALL(panel_handout(s, k, x, a, ld, 3));
   }
@@ -384,7 +389,7 @@ static const char *group_operand(chol_t *s, int k, int x, int last, int *ld) {
 static void update_gemm(const chol_t *s, int y, int x, int n, int w, int ck, const char *line,
                         int ldl, const char *px, int lds) {
   int lda;
-  char *a = s->lower ? tile_at(s, y, x, &lda) : tile_at(s, x, y, &lda);
+  char *a = tri_tile(s, y, x, &lda);
   if (s->lower)
     rma_kernel_gemm_dt(s->dt, RMA_OP_N, RMA_OP_C, n, w, ck, -1.0, line, ldl, px, lds, 1.0, a, lda);
   else
