@@ -45,8 +45,8 @@
 #                 network only: deterministic) (default timed)
 #   --placement   rows: ranks fill the nodes in order, so a node holds whole process rows of the
 #                 row-order grid; blocks: a node holds a near-square block of the grid (as Cray's
-#                 grid_order or a rank file places them); the platform label gets /blocks
-#                 (default rows)
+#                 grid_order or a rank file places them); blocks:RxC: an R x C block (R x C =
+#                 ranks per node); the platform label gets /blocks or /blocksRxC (default rows)
 #   --huge-pages  auto: SMPI's shared malloc in huge pages when this machine allows it (as root:
 #                 mounts a hugetlbfs, reserves a huge page, raises vm.max_map_count; the host's
 #                 work only, simulated times are unchanged: scripts/sim_huge_pages.sh); off: 64 MiB
@@ -129,8 +129,8 @@ case "${huge:=auto}" in auto | off) ;; *)
   exit 2
   ;;
 esac
-case "$placement" in rows | blocks) ;; *)
-  echo "simulate: --placement must be rows or blocks (got '$placement')" >&2
+case "$placement" in rows | blocks | blocks:[1-9]*x[1-9]*) ;; *)
+  echo "simulate: --placement must be rows, blocks or blocks:RxC (got '$placement')" >&2
   exit 2
   ;;
 esac
@@ -258,13 +258,22 @@ for p in ${ranks//,/ }; do
   # node holds a br x bc block of the grid (br the largest divisor of the ranks per node up to
   # its square root, bc along the wider npcol), as Cray's grid_order / MPICH_RANK_REORDER_METHOD
   # 3 or a rank file would place them: a process row's or column's ranks spread over nodes.
+  # blocks:RxC: br = R, bc = C.
   phosts=$hosts
-  if [ "$placement" = blocks ]; then
-    phosts=$out/$pfile-c$cpr-blocks-np$p.hosts
+  if [ "$placement" != rows ]; then
+    shape=${placement#blocks}
+    shape=${shape#:}
+    if [ -n "$shape" ] && [ $((${shape%x*} * ${shape#*x})) != "$per_node" ]; then
+      echo "simulate: --placement $placement: a node holds $per_node ranks, not ${shape%x*} x ${shape#*x}" >&2
+      status=1
+      continue
+    fi
+    phosts=$out/$pfile-c$cpr-blocks$shape-np$p.hosts
     if ! awk -v p="$p" -v per="$per_node" -v nodes="$nodes" -v first="${radical%-*}" \
-      -v pre="$prefix" -v suf="$suffix" 'BEGIN {
+      -v pre="$prefix" -v suf="$suffix" -v shape="$shape" 'BEGIN {
         r = int(sqrt(p)); while (r > 1 && p % r) r--; c = p / r
         br = int(sqrt(per)); while (br > 1 && per % br) br--; bc = per / br
+        if (shape != "") { split(shape, s, "x"); br = s[1] + 0; bc = s[2] + 0 }
         nbc = int((c + bc - 1) / bc)
         for (k = 0; k < p; k++) {
           node = int(int(k / c) / br) * nbc + int((k % c) / bc)
@@ -348,7 +357,7 @@ for p in ${ranks//,/ }; do
     label=$platform
     [ "$kscale" = 1 ] || label="$label/x$kscale"
     [ "$hostcode" = timed ] || label="$label/nohost"
-    [ "$placement" = rows ] || label="$label/blocks"
+    [ "$placement" = rows ] || label="$label/blocks${shape:-}"
     echo "$label,$op,$impl,$p,$nn,$b,$r_sim,$gf,$eff,$t_wall,$t_rss,$r_ratio,$r_status,$pss,$cpr,$((p * cpr)),$kmodel" | tee -a "$csv"
     # one rank's reference rate, and per core (the rank's / C: the JSON's field before issue 25)
     crate=$(awk -v r="$rate" -v c="$cpr" 'BEGIN { if (r > 0) printf "%.6g", r / c; else print "null" }')
