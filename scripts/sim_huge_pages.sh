@@ -28,17 +28,17 @@ sim_huge_pages() {
     mnt=$(awk -v kb="$kb" '$3 == "hugetlbfs" && ($4 ~ "pagesize=" kb / 1024 "M" || $4 !~ /pagesize=/) \
       { print $2; exit }' /proc/mounts)
     if [ -z "$mnt" ] && [ "$(id -u)" = 0 ]; then
-      mkdir -p /dev/hugepages && mount -t hugetlbfs hugetlbfs /dev/hugepages 2> /dev/null &&
+      { mkdir -p /dev/hugepages && mount -t hugetlbfs hugetlbfs /dev/hugepages; } 2> /dev/null &&
         mnt=/dev/hugepages
     fi
     free=$(awk '/^HugePages_Free:/ { print $2 }' /proc/meminfo)
     if [ -n "$mnt" ] && [ "${free:-0}" -lt 1 ] && [ "$(id -u)" = 0 ]; then
-      echo $(($(cat /proc/sys/vm/nr_hugepages) + 1)) > /proc/sys/vm/nr_hugepages 2> /dev/null || true
+      { echo $(($(cat /proc/sys/vm/nr_hugepages) + 1)) > /proc/sys/vm/nr_hugepages; } 2> /dev/null || true
       free=$(awk '/^HugePages_Free:/ { print $2 }' /proc/meminfo)
     fi
     maps=$(cat /proc/sys/vm/max_map_count 2> /dev/null || echo 0)
     if [ -n "$mnt" ] && [ "$maps" -lt "$HUGE_MAPS" ] && [ "$(id -u)" = 0 ]; then
-      echo "$HUGE_MAPS" > /proc/sys/vm/max_map_count 2> /dev/null || true
+      { echo "$HUGE_MAPS" > /proc/sys/vm/max_map_count; } 2> /dev/null || true
       maps=$(cat /proc/sys/vm/max_map_count)
     fi
     if [ -z "$mnt" ]; then
