@@ -5,7 +5,7 @@
 # and a PNG of the weak-scaling curves.
 #   bash scripts/simulate.sh [--platform NAME] [--ranks LIST | --cores LIST] [--cores-per-rank C]
 #                            [--n-per-rank N | --n N] [--nb NB] [--op dgemm|lu|potrf] [--impl LIST]
-#                            [--placement rows|blocks]
+#                            [--placement rows|blocks|blocks:RxC]
 #                            [--data shared|real] [--huge-pages auto|off] [--out DIR]
 #   --platform    torus (torus-xt4: Cray XT4-like 3-D torus, 4 cores/node), fattree-fdr (InfiniBand
 #                 FDR, 16 cores/node), fattree-edr (EDR, 32 cores/node), this-machine (1 node,
