@@ -129,11 +129,11 @@ case "${huge:=auto}" in auto | off) ;; *)
   exit 2
   ;;
 esac
-case "$placement" in rows | blocks | blocks:[1-9]*x[1-9]*) ;; *)
+# R and C whole numbers from 1 (a glob would also take blocks:2x8z)
+if ! [[ $placement =~ ^(rows|blocks|blocks:[1-9][0-9]*x[1-9][0-9]*)$ ]]; then
   echo "simulate: --placement must be rows, blocks or blocks:RxC (got '$placement')" >&2
   exit 2
-  ;;
-esac
+fi
 case "$data" in shared | private | real) ;; *)
   echo "simulate: --data must be shared, private or real (got '$data')" >&2
   exit 2
