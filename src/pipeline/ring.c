@@ -72,6 +72,14 @@ int rma_ring_wait(rma_ring_t *r, int k, int which, int64_t count) {
   return rc;
 }
 
+int rma_ring_arrived(rma_ring_t *r, int k, int which, int64_t *count) {
+  int c = rma_ring_counter(r, k, which);
+  int64_t now = 0;
+  int rc = rma_mailbox_peek(r->mb, c, 1, &now);
+  *count = rc == 0 && now > r->expect[c] ? now - r->expect[c] : 0;
+  return rc;
+}
+
 int rma_ring_credit(rma_ring_t *r, int target, int k) {
   if (k < RMA_RING)
     return 0;

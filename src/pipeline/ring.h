@@ -111,6 +111,11 @@ static inline int rma_ring_counter(const rma_ring_t *r, int k, int which) {
  * Returns 0 or the mailbox's error. */
 int rma_ring_wait(rma_ring_t *r, int k, int which, int64_t count);
 
+/* Local. Never waits: *count := the messages of kind which at step k that
+ * have arrived beyond those waited for so far (rma_mailbox_peek); their
+ * data is then visible. Returns 0 or the mailbox's error. */
+int rma_ring_arrived(rma_ring_t *r, int k, int which, int64_t *count);
+
 /* Local (one-sided). Credit: wait until target's slot and header of step k
  * may be written (every rank of target's group completed step k - RMA_RING;
  * at once for k < RMA_RING); timed in the wait phase. Returns 0 or the

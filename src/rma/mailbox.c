@@ -323,8 +323,8 @@ int rma_mailbox_wait(rma_mailbox_t *mb, int counter, int64_t value) {
   }
 }
 
-// Added for the Jacobi solver (ops/jacobi/jacobi_async.c): a look at this rank's
-// counters that never waits.
+// A look at this rank's counters that never waits (the asynchronous Jacobi's
+// halo checks, the pipeline's rma_ring_arrived).
 int rma_mailbox_peek(rma_mailbox_t *mb, int first, int count, int64_t *now) {
   int64_t *mine = shm_counters(mb, mb->seg.rank);
   for (int i = 0; i < count; i++)
