@@ -473,8 +473,6 @@ static void update(chol_t *s, int k, int lo, int hi, int diag) {
 // panel_rest: the first `got` notifications are theirs); round 1 is in
 // (chol_step waited for it). The owners send theirs with their round 2.
 static int panel_pass_on(chol_t *s, int k, int64_t got) {
-  if (s->pass_k != k)
-    s->pass_k = k, s->pass_x = k + 1, s->pass_row = 0, s->row_waited = 0;
   for (; s->pass_x < s->nt; s->pass_x++) {
     int x = s->pass_x;
     int look = rma_potrf_receives(&s->ho, k, x, s->p, s->q, 1);
@@ -491,19 +489,28 @@ static int panel_pass_on(chol_t *s, int k, int64_t got) {
   return 0;
 }
 
+// The pass-on of step k (its state) starts at the first of the two calls
+// below.
+static void pass_on_start(chol_t *s, int k) {
+  if (s->pass_k != k)
+    s->pass_k = k, s->pass_x = k + 1, s->pass_row = 0, s->row_waited = 0;
+}
+
 // Pass on what of step k has arrived, without waiting: the tiles of round
 // 1 and those of round 2 in already (between pieces of the lookahead, so
 // that round 3 leaves before this rank's next long kernel).
 static int pass_on_arrived(chol_t *s, int k) {
   int64_t more;
+  pass_on_start(s, k);
   RMA_CALL(rma_ring_arrived(&s->ring, k, C_ROW, &more));
-  return panel_pass_on(s, k, (s->pass_k == k ? s->row_waited : 0) + more);
+  return panel_pass_on(s, k, s->row_waited + more);
 }
 
 // Pass on all of step k's round 3: wait for each round-2 tile in turn and
 // pass it on before waiting for the next.
 static int pass_on_all(chol_t *s, int k) {
-  RMA_CALL(panel_pass_on(s, k, s->pass_k == k ? s->row_waited : 0));
+  pass_on_start(s, k);
+  RMA_CALL(panel_pass_on(s, k, s->row_waited));
   int64_t n = rma_potrf_panel_count(&s->ho, k, s->p, s->q, 2);
   while (s->row_waited < n) {
     RMA_CALL(rma_ring_wait(&s->ring, k, C_ROW, 1));
