@@ -83,17 +83,24 @@ static double complex *make_a(int t, int type, int m, int n, int seed) {
   int kl = type == 0 || type == 1 ? 0 : m - 1, ku = type == 0 || type == 2 ? 0 : n - 1;
   int mode = 3, info = 0, iseed[4] = {seed & 4095, 7, 11, 2 * (seed % 2048) + 1};
   int mn = m > n ? m : n;
-  double *d = malloc(sizeof(double) * (size_t)mn);
-  double complex *a = malloc(sizeof(double complex) * (size_t)m * n);
+  // Every array ?latms reads or writes gets OVERREAD bytes more than LAPACK
+  // asks: Debian bookworm's OpenBLAS 0.3.21 zgemv_n_HASWELL (zlatms ->
+  // zlagge) reads past the end of its operands (OpenBLAS issue 4013, 16-byte
+  // invalid reads on AMD EPYC), which killed this test once in CI with
+  // SIGSEGV at an unmapped page right after the heap.
+  const size_t OVERREAD = 4096;
+  double *d = malloc(sizeof(double) * (size_t)mn + OVERREAD);
+  double complex *a = malloc(sizeof(double complex) * (size_t)m * n + OVERREAD);
   if (t == TE_D) {
-    double *ar = malloc(sizeof(double) * (size_t)m * n), *w = malloc(sizeof(double) * 3 * mn);
+    double *ar = malloc(sizeof(double) * (size_t)m * n + OVERREAD),
+           *w = malloc(sizeof(double) * 3 * mn + OVERREAD);
     dlatms_(&m, &n, "S", iseed, "N", d, &mode, &cond, &anorm, &kl, &ku, "N", ar, &m, w, &info, 1, 1,
             1);
     for (long x = 0; x < (long)m * n; x++)
       a[x] = ar[x];
     free(ar), free(w);
   } else {
-    double complex *w = malloc(sizeof(double complex) * 3 * mn);
+    double complex *w = malloc(sizeof(double complex) * 3 * mn + OVERREAD);
     zlatms_(&m, &n, "S", iseed, "N", d, &mode, &cond, &anorm, &kl, &ku, "N", a, &m, w, &info, 1, 1,
             1);
     free(w);
