@@ -245,7 +245,10 @@ shared_env=(env RMALA_SIM_KERNEL_SCALE="$kscale" RMALA_SIM_THREADS="$cpr"
 [ "$data" = private ] && shared_env+=(RMALA_SIM_COMPUTE=0)
 # shellcheck source=sim_huge_pages.sh
 source "$here/sim_huge_pages.sh"
-mapfile -t blocks < <(sim_huge_pages "$huge")
+trap sim_huge_pages_release EXIT
+sim_huge_pages "$huge" "$out/.shared-malloc.args"
+mapfile -t blocks < "$out/.shared-malloc.args"
+rm -f "$out/.shared-malloc.args"
 status=0
 for p in ${ranks//,/ }; do
   if [ "$p" -gt "$nhosts" ]; then
