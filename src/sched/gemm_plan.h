@@ -12,8 +12,10 @@
  * columns] are gathered and multiplied into the block.
  *
  * Step order per block: locality class (local, node, remote) first when
- * locality is on, then the chunk sweep rotated by rank when contention is on
- * (staggered starts: ranks do not all read the same owner at once).
+ * locality is on, then the chunk sweep rotated when contention is on
+ * (staggered starts: ranks do not all read the same owner at once): where C
+ * is on a grid, by Cannon's skew (grid position (pr, pc) starts at A's k
+ * tile pr + pc), else by rank.
  */
 #ifndef RMA_SCHED_GEMM_PLAN_H
 #define RMA_SCHED_GEMM_PLAN_H

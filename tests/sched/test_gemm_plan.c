@@ -16,8 +16,9 @@
  *   - cls[b, c] is exactly the farthest owner of the step's A and B pieces;
  *   - order: a permutation per block; locality on -> cls non-decreasing;
  *     contention on -> within a class one rotated sweep, and with locality off
- *     the ranks' first chunks are pairwise distinct when nk >= ranks; both off
- *     -> natural order.
+ *     the first chunks of the ranks of one process row of C, and of one
+ *     process column, are pairwise distinct when nk >= ranks (of all ranks
+ *     when C has no grid); both off -> natural order.
  *   - rma_gemm_plan_owner_reads('A' / 'B') against its definition checked
  *     element by element: 1 exactly when every C(i, j) of the m x n C is
  *     owned by the rank owning every op(A)(i, :) (op(B)(:, j)) element
@@ -271,13 +272,21 @@ static int run_case(int m, int n, int k, int ta, int tb, dir_t da, dir_t db, dir
       if (cover[x] != 1)
         rc = FAILF("C(%ld,%ld) covered %d times (locality %d contention %d)", x / n, x % n,
                    cover[x], set & 1, set >> 1);
-    // Contention alone: the ranks start their sweeps at different chunks.
+    // Contention alone: the ranks of one process row of C start their
+    // sweeps at different chunks, and so do those of one process column
+    // (Cannon's skew, or rank / size of the chunks); where C has no grid,
+    // all ranks do.
     if (!rc && set == 2 && nk >= size)
       for (int r = 0; r < size && !rc; r++)
-        for (int s = 0; s < r && !rc; s++)
-          if (first[r] >= 0 && first[r] == first[s])
-            rc = FAILF("contention on: ranks %d and %d both start at chunk %d (nk %d)", s, r,
+        for (int s = 0; s < r && !rc; s++) {
+          int pr, pc, qr, qc, grid = C.kind != RMA_TILES_GRID &&
+                                     !rma_tiles_coords(&C, r, &pr, &pc) &&
+                                     !rma_tiles_coords(&C, s, &qr, &qc);
+          if (first[r] >= 0 && first[r] == first[s] && (!grid || pr == qr || pc == qc))
+            rc = FAILF("contention on: ranks %d and %d (%s) both start at chunk %d (nk %d)", s,
+                       r, grid ? (pr == qr ? "one process row" : "one process column") : "no grid",
                        first[r], nk);
+        }
   }
   free(cover), free(first), free(cuts), free(node_of);
   rma_tiles_free(&A), rma_tiles_free(&B), rma_tiles_free(&C);
