@@ -75,6 +75,11 @@ static double sim_time(rma_kmodel_kind_t kind, int m, int n, int k) {
   return sim.scale * t;
 }
 
+int rma_kernel_sim_threads(void) {
+  sim_load();
+  return sim.state == 1 && sim.threads > 1.0 ? (int)sim.threads : 1;
+}
+
 double rma_kernel_sim_time(rma_kmodel_kind_t kind, int m, int n, int k) {
   sim_load();
   return sim.state == 1 ? sim_time(kind, m, n, k) : 0.0;
@@ -140,4 +145,6 @@ int rma_kernel_sim_describe(char *text, int len) {
 double rma_kernel_sim_time(rma_kmodel_kind_t kind, int m, int n, int k) {
   return (void)kind, (void)m, (void)n, (void)k, 0.0;
 }
+
+int rma_kernel_sim_threads(void) { return 1; }
 #endif

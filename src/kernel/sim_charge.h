@@ -56,6 +56,10 @@ int rma_kernel_sim_end(void);
  * RMALA_SIM_MODEL=none, unreadable files). */
 double rma_kernel_sim_time(rma_kmodel_kind_t kind, int m, int n, int k);
 
+/* Local. The cores one simulated rank stands for: RMALA_SIM_THREADS = C
+ * when a MODEL is in use, else 1. */
+int rma_kernel_sim_threads(void);
+
 /* Local. A one-line description of the kernel timing in use ("MODEL <path>
  * (<machine>)", "real BLAS timed by SMPI", or "real (not simulated)");
  * returns 0, or -1 when a model was asked for and could not be read (the

@@ -27,6 +27,21 @@ static void scale(rma_dtype_t t, int m, int n, rma_scalar_t beta, void *c, int l
   }
 }
 
+#ifndef RMALA_SIMULATE
+// OpenBLAS's thread count, when the BLAS linked is OpenBLAS (a weak
+// reference: other BLAS libraries leave it null).
+extern int openblas_get_num_threads(void) __attribute__((weak));
+#endif
+
+int rma_kernel_threads(void) {
+#ifdef RMALA_SIMULATE
+  return rma_kernel_sim_threads();
+#else
+  int n = openblas_get_num_threads ? openblas_get_num_threads() : 1;
+  return n > 1 ? n : 1;
+#endif
+}
+
 void rma_kernel_gemm_dt(rma_dtype_t t, rma_op_t opa, rma_op_t opb, int m, int n, int k,
                         rma_scalar_t alpha, const void *a, int lda, const void *b, int ldb,
                         rma_scalar_t beta, void *c, int ldc) {

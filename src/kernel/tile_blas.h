@@ -11,6 +11,12 @@
 
 #include "core/dtype.h"
 
+/* Local. The threads one BLAS call uses on this rank: OpenBLAS's count
+ * (openblas_get_num_threads, when the BLAS linked is OpenBLAS; else 1); in
+ * the simulation build the cores a simulated rank stands for
+ * (RMALA_SIM_THREADS, kernel/sim_charge.h). At least 1. */
+int rma_kernel_threads(void);
+
 /* Local. C (m x n, ldc) := alpha op(A) op(B) + beta C, op(A) m x k, op(B)
  * k x n, all of type t (cblas_?gemm; op C the conjugate transpose for c and
  * z). beta == 0: C is not read (a NaN in it does not survive); k == 0 or
