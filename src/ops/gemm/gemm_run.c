@@ -377,11 +377,24 @@ static int run_steps(const rma_gemm_shape_t *shape, rma_op_t transa, rma_op_t tr
 // fewer times: a rank standing for 16 cores with one 4096 x 4096 block
 // fetched each of its A and B pieces twice in 2048-wide blocks (simulated,
 // FDR C 16, 256 ranks: half the gets, the simulation's wall 230 -> 54 s).
+// At most 4 x RMA_GEMM_MAX_BLOCK (16 threads and more): a gathered C block
+// of that side is 512 MB of doubles.
 static int block_side(int threads) {
   int r = 1;
-  while ((r + 1) * (r + 1) <= threads)
+  while (r < 4 && (r + 1) * (r + 1) <= threads)
     r++;
   return RMA_GEMM_MAX_BLOCK * r;
+}
+
+// 1 when some block of the plan is gathered into a buffer (c_in_place
+// finds no strided array for it in the user's segment).
+static int c_gathered(const rma_gemm_plan_t *plan, const rma_gemm_operand_t *c, int rank) {
+  for (int b = 0; b < plan->nblocks; b++) {
+    int ldc;
+    if (!c_in_place(plan, &plan->blocks[b], c, rank, &ldc))
+      return 1;
+  }
+  return 0;
 }
 
 int rma_gemm_run(const rma_gemm_shape_t *shape, rma_op_t transa, rma_op_t transb, int m, int n,
@@ -407,7 +420,8 @@ int rma_gemm_run(const rma_gemm_shape_t *shape, rma_op_t transa, rma_op_t transb
   // A staging area as large as the panels when zero-copy is off (every
   // piece) or, under MPICH, when tiles travel by RMA (whole tiles staged).
   int staged = !zc || (by_rma && rma_patch_prefers_stage());
-  long setlen = (alen + blen) * (staged ? 2 : 1), clen = (long)plan.max_rows * plan.max_cols;
+  long setlen = (alen + blen) * (staged ? 2 : 1);
+  long clen = c_gathered(&plan, c, ctx->rank) ? (long)plan.max_rows * plan.max_cols : 0;
   long wlen = shape && shape->c ? (long)RMA_GEMM_TRI_W * RMA_GEMM_TRI_W : 0;
   void *scratch = NULL;
   int rc = rma_store_scratch((nsets * (plan.nk ? setlen : 0) + clen + wlen) * es, &scratch);
