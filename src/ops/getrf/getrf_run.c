@@ -52,10 +52,14 @@
 // the factored panel, the U row, interchanged rows.
 enum { C_PANEL, C_L, C_U, C_SWAP, C_PER_SLOT };
 
-// The LU's phases (RMALA_VERBOSE).
-enum { PH_WAIT, PH_COMM, PH_PANEL, PH_UPDATE, PH_SWAP, PH_COUNT };
-static const char *const phase_names[PH_COUNT] = {"wait", "comm", "panel", "update", "swap"};
+// The LU's phases (RMALA_VERBOSE): waits for credits, and for each kind of
+// message (on D_k the panel tiles; everywhere the factored panel, the U
+// row, interchanged rows).
+enum { PH_WAIT, PH_WPANEL, PH_WL, PH_WU, PH_WSWAP, PH_COMM, PH_PANEL, PH_UPDATE, PH_SWAP, PH_COUNT };
+static const char *const phase_names[PH_COUNT] = {"wait", "wait panel", "wait L", "wait U",
+                                                  "wait swap", "comm", "panel", "update", "swap"};
 static const rma_phases_t lu_phases = {PH_COUNT, phase_names};
+static const int kind_phase[C_PER_SLOT] = {PH_WPANEL, PH_WL, PH_WU, PH_WSWAP};
 
 typedef struct {
   const rma_tiles_t *t;
@@ -219,13 +223,12 @@ static int panel_put(void *arg, int holder, int g) {
 }
 
 // A panel factored by its process column: my header and rows of step k
-// into holder's slot (my own slot for my group), the rows at their absolute
-// place in the panel area, as D_k's hand-out puts them.
-static int rows_put(void *arg, int holder, int g) {
-  handout_t *h = arg;
+// into my own slot (the source of the hand-out's copies; my group reads it
+// in place), the rows at their absolute place in the panel area, as D_k's
+// hand-out puts them.
+static int rows_own(const handout_t *h) {
   lu_t *s = h->s;
-  int k = h->k, ck = h->ck;
-  (void)g;
+  int k = h->k, ck = h->ck, holder = s->rank;
   RMA_CALL(rma_ring_put_header(&s->ring, holder, k, h->hdr, h->nhdr));
   for (int i = rma_tiles_row_from(s->t, s->p, k); i < s->t->mt; i += s->p0) {
     int ld, rows, cols;
@@ -236,10 +239,41 @@ static int rows_put(void *arg, int holder, int g) {
   return 0;
 }
 
-// 1-2 for a panel factored by its process column: each of its ranks hands
-// the header and its own factored rows to the ranks of its process row (the
-// only ones that update with them), in two levels: one copy per group, a
-// notification per receiver. Nothing goes through D_k.
+// A copy of the header and this process row's factored rows of step k,
+// read at src (a slot: the sender's own or a tree group's copy), into
+// holder's slot, at the same places.
+static int rows_tree_put(void *arg, int holder, const void *src) {
+  handout_t *h = arg;
+  lu_t *s = h->s;
+  const rma_tiles_t *t = s->t;
+  int k = h->k, ck = h->ck;
+  RMA_CALL(rma_ring_put_header(&s->ring, holder, k, h->hdr, h->nhdr));
+  for (int i = rma_tiles_row_from(t, s->p, k); i < t->mt; i += s->p0) {
+    int rows = i == t->mt - 1 ? t->m - i * s->nb : s->nb;
+    long at = s->off_panel + (long)i * s->nb * ck;
+    RMA_CALL(rma_ring_put(&s->ring, holder, k, at, elem(s, src, at), rows, ck, ck, ck));
+  }
+  return 0;
+}
+
+// The line of step k's factored rows in this rank's process row: its ranks
+// from the panel's process column (k % p1, the sender) on, in process-column
+// order. Returns its length.
+static int rows_line(lu_t *s, int k) {
+  for (int d = 0; d < s->p1; d++)
+    s->ranks[d] = s->p * s->p1 + (k + d) % s->p1;
+  return s->p1;
+}
+
+// 1-2 for a panel factored by its process column: each of its ranks puts
+// the header and its own factored rows into its own slot and hands them to
+// the ranks of its process row (the only ones that update with them) along
+// the binomial tree over the row's groups (pipeline/tree.h): one copy per
+// group, read there in place, each receiver notified once, and at most
+// ceil(log2 groups) copies through one node's link. A flat hand-out put
+// p1 - 1 copies of the rows through the sender's link each step: at one
+// rank per node on a 25 x 25 grid 24 x 4 MB per step, longer than the
+// step's update (doc/scaling.md). Nothing goes through D_k.
 static int rows_handout(lu_t *s, int k) {
   const rma_tiles_t *t = s->t;
   int r0 = k * s->nb, m = t->m - r0, ck = t->n - r0 < s->nb ? t->n - r0 : s->nb;
@@ -247,11 +281,34 @@ static int rows_handout(lu_t *s, int k) {
   s->dhdr[0] = s->dinfo, s->dhdr[1] = (!s->pivot && s->dinfo) ? 1 : 0;
   for (int i = 0; i < npiv; i++)
     s->dhdr[2 + i] = s->dpiv[i];
-  for (int q = 0; q < s->p1; q++)
-    s->ranks[q] = s->p * s->p1 + q;
   handout_t h = {s, k, 2 + npiv, ck, s->dhdr, NULL};
   double t0 = rma_timing_start();
-  int rc = rma_ring_handout(&s->ring, k, C_L, s->ranks, s->p1, rows_put, &h);
+  RMA_CALL(rma_ring_credit(&s->ring, s->rank, k));
+  RMA_CALL(rows_own(&h));
+  h.hdr = rma_ring_header(&s->ring, k);
+  rma_tree_ops_t ops = {rows_tree_put, &h};
+  int rc = rma_tree_send(&s->tree, &s->ring, k, C_L, s->ranks, rows_line(s, k),
+                         rma_ring_slot(&s->ring, k), &ops);
+  if (rc == 0) // (the tree notifies the line but its sender, which reads its own slot too)
+    rc = rma_ring_notify(&s->ring, s->rank, k, C_L, 1);
+  rma_timing_stop(PH_COMM, t0);
+  return rc;
+}
+
+// 2b. A receiver of a panel factored by its process column that forwards
+// for its tree group: after its own copy arrived, the copies of the groups
+// below it.
+static int rows_forward(lu_t *s, int k, int sender) {
+  int len = rows_line(s, k);
+  if (!rma_tree_forwarder(&s->tree, &s->ring, s->ranks, len))
+    return 0; // in the sender's group, or not forwarding for my group
+  const rma_tiles_t *t = s->t;
+  int r0 = k * s->nb, m = t->m - r0, ck = t->n - r0 < s->nb ? t->n - r0 : s->nb;
+  handout_t h = {s, k, 2 + (m < ck ? m : ck), ck, rma_ring_header_from(&s->ring, sender, k), NULL};
+  rma_tree_ops_t ops = {rows_tree_put, &h};
+  double t0 = rma_timing_start();
+  int rc = rma_tree_forward(&s->tree, &s->ring, k, C_L, s->ranks, len,
+                            rma_ring_slot_from(&s->ring, sender, k), &ops);
   rma_timing_stop(PH_COMM, t0);
   return rc;
 }
@@ -527,6 +584,8 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
   int sender = panel_sender(s, k);
   if (!dist_at(s, k)) // (a process column's hand-outs notify each receiver)
     RMA_CALL(rma_ring_relay(&s->ring, sender, k, C_L));
+  else if (sender != s->rank)
+    RMA_CALL(rows_forward(s, k, sender));
   s->l_base = rma_ring_slot_from(&s->ring, sender, k);
   const double *hdr = rma_ring_header_from(&s->ring, sender, k);
   int info = (int)hdr[0];
@@ -598,7 +657,7 @@ int rma_getrf_run(const rma_tiles_t *t, void *seg, int *ipiv, int *info) {
   // After the slots, this rank's own area for the old contents of the rows
   // an interchange touches (only this rank writes it): kept memory, already
   // resident, so a first call does not fault its pages in.
-  rma_ring_desc_t ring = {C_PER_SLOT, s.nb + 2, 0, 2L * s.nb * lcmax, PH_WAIT, t->dtype, NULL};
+  rma_ring_desc_t ring = {C_PER_SLOT, s.nb + 2, 0, 2L * s.nb * lcmax, PH_WAIT, t->dtype, kind_phase};
   s.off_panel = 0;
   s.off_u = s.off_swap = ring.slot_len = s.off_panel + (long)t->m * s.nb;
   if (t->p0 > 1) {
@@ -613,7 +672,7 @@ int rma_getrf_run(const rma_tiles_t *t, void *seg, int *ipiv, int *info) {
   s.dhdr = malloc(sizeof(double) * (size_t)(s.nb + 2));
   s.ranks = malloc(sizeof(int) * (size_t)(s.p0 > s.p1 ? s.p0 : s.p1));
   s.sends = malloc(sizeof(int) * (size_t)s.p0);
-  int rc = rma_tree_init(&s.tree, s.p0);
+  int rc = rma_tree_init(&s.tree, s.p0 > s.p1 ? s.p0 : s.p1);
   if (!(s.piv && s.rows && s.src && s.prow_mark && s.ranks && s.sends && s.dpiv && s.dhdr))
     rc = RMA_ERR_NO_MEMORY;
   // Several process rows: the process column factors each panel.
