@@ -21,6 +21,9 @@ static const rma_option_row_t core_rows[] = {
      "1: the tile store and mailboxes are kept between calls; 0: freed after each"},
     {RMA_OPTION_ENV_ONLY, "store_mb", "RMALA_STORE_MB", RMA_OPTION_LEVEL, 0, INT_MAX, 0,
      &core.store_mb, "MB per rank rma_init pre-creates for each tile store segment (0: none)"},
+    {RMA_OPTION_ENV_ONLY, "part_kb", "RMALA_PART_KB", RMA_OPTION_LEVEL, 1, INT_MAX, 256,
+     &core.part_kb,
+     "KiB per part of a block forwarded along a line of ranks in parts (the LU's panel rows, U row)"},
 };
 
 rma_option_table_t rma_core_option_table = RMA_OPTION_TABLE("core", core_rows);

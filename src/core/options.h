@@ -76,6 +76,7 @@ typedef struct {
   int shared;     /* node neighbours' data read and written in place through shared memory */
   int store_keep; /* tile store and mailbox kept between calls */
   int store_mb;   /* MB per rank rma_init pre-creates for each store segment (0: none) */
+  int part_kb;    /* KiB per part of a block a pipeline line forwards in parts (pipeline/tree.h) */
 } rma_core_options_t;
 
 extern rma_option_table_t rma_core_option_table;

@@ -11,8 +11,9 @@
  *     columns: rows that move between process rows travel by put + notify
  *     within the process column;
  *  4. the ranks of tile row k compute U(k, j) = L(k,k)^-1 A(k, j) and send
- *     it to the ranks below them in their process column along a binomial
- *     tree over the column's groups (pipeline/tree.h);
+ *     it to the ranks below them in their process column over the column's
+ *     groups, by chain in parts or by binomial tree (pipeline/tree.h; a
+ *     panel factored by its process column goes along process rows so);
  *  5. every rank updates its trailing tiles A(i, j) -= L(i, k) U(k, j);
  *  6. lookahead: tile column k+1 is updated first, its panel sent at once,
  *     and D_{k+1} factors it before finishing step k's update, so the panel
@@ -71,7 +72,7 @@ typedef struct {
   long lc, lcmax;                  /* this rank's local column count, the largest one */
   long off_panel, off_u, off_swap; /* areas of a slot */
   rma_ring_t ring;
-  rma_tree_t tree; /* the U row's */
+  rma_tree_t tree; /* the fan-outs along lines: U row, factored rows */
   int *ipiv, info, stopped;
   int *piv;           /* pivots of the current step */
   int *rows, *src;    /* touched rows of the step's interchanges and their sources */
@@ -183,7 +184,7 @@ static const char *l_rows(const lu_t *s, int i, int ck) {
 }
 
 // One hand-out of step k (the callbacks of the ring's hand-out and of the
-// U row's tree): for the panel its header and rows.
+// fan-outs along lines): for the panel its header and rows.
 typedef struct {
   lu_t *s;
   int k, nhdr, ck;
@@ -239,17 +240,27 @@ static int rows_own(const handout_t *h) {
   return 0;
 }
 
-// A copy of the header and this process row's factored rows of step k,
-// read at src (a slot: the sender's own or a tree group's copy), into
-// holder's slot, at the same places.
-static int rows_tree_put(void *arg, int holder, const void *src) {
+// The tile rows of this rank's process row in step k's panel (i >= k).
+static long rows_count(const lu_t *s, int k) {
+  int i0 = rma_tiles_row_from(s->t, s->p, k);
+  return i0 < s->t->mt ? (s->t->mt - 1 - i0) / s->p0 + 1 : 0;
+}
+
+// Part `part` of `parts` of the header and this process row's factored
+// rows of step k (the header with part 0, then its share of the tile rows),
+// read at src (a slot: the sender's own or a group's copy), into holder's
+// slot, at the same places.
+static int rows_tree_put(void *arg, int holder, const void *src, int part, int parts) {
   handout_t *h = arg;
   lu_t *s = h->s;
   const rma_tiles_t *t = s->t;
-  int k = h->k, ck = h->ck;
-  RMA_CALL(rma_ring_put_header(&s->ring, holder, k, h->hdr, h->nhdr));
-  for (int i = rma_tiles_row_from(t, s->p, k); i < t->mt; i += s->p0) {
-    int rows = i == t->mt - 1 ? t->m - i * s->nb : s->nb;
+  int k = h->k, ck = h->ck, i0 = rma_tiles_row_from(t, s->p, k);
+  if (part == 0)
+    RMA_CALL(rma_ring_put_header(&s->ring, holder, k, h->hdr, h->nhdr));
+  long lo, hi;
+  rma_tree_part_range(rows_count(s, k), part, parts, &lo, &hi);
+  for (long x = lo; x < hi; x++) {
+    int i = i0 + (int)x * s->p0, rows = i == t->mt - 1 ? t->m - i * s->nb : s->nb;
     long at = s->off_panel + (long)i * s->nb * ck;
     RMA_CALL(rma_ring_put(&s->ring, holder, k, at, elem(s, src, at), rows, ck, ck, ck));
   }
@@ -265,12 +276,17 @@ static int rows_line(lu_t *s, int k) {
   return s->p1;
 }
 
+// The parts step k's factored rows of this process row may go in.
+static int rows_parts(const lu_t *s, int k, int ck) {
+  long n = rows_count(s, k);
+  return rma_tree_parts(n * s->nb * ck * (long)s->es, n);
+}
+
 // 1-2 for a panel factored by its process column: each of its ranks puts
 // the header and its own factored rows into its own slot and hands them to
 // the ranks of its process row (the only ones that update with them) along
-// the binomial tree over the row's groups (pipeline/tree.h): one copy per
-// group, read there in place, each receiver notified once, and at most
-// ceil(log2 groups) copies through one node's link. A flat hand-out put
+// the row's groups (pipeline/tree.h: by chain in parts or by binomial
+// tree; one copy per group, read there in place). A flat hand-out put
 // p1 - 1 copies of the rows through the sender's link each step: at one
 // rank per node on a 25 x 25 grid 24 x 4 MB per step, longer than the
 // step's update (doc/scaling.md). Nothing goes through D_k.
@@ -288,29 +304,20 @@ static int rows_handout(lu_t *s, int k) {
   h.hdr = rma_ring_header(&s->ring, k);
   rma_tree_ops_t ops = {rows_tree_put, &h};
   int rc = rma_tree_send(&s->tree, &s->ring, k, C_L, s->ranks, rows_line(s, k),
-                         rma_ring_slot(&s->ring, k), &ops);
-  if (rc == 0) // (the tree notifies the line but its sender, which reads its own slot too)
-    rc = rma_ring_notify(&s->ring, s->rank, k, C_L, 1);
+                         rows_parts(s, k, ck), rma_ring_slot(&s->ring, k), &ops);
   rma_timing_stop(PH_COMM, t0);
   return rc;
 }
 
-// 2b. A receiver of a panel factored by its process column that forwards
-// for its tree group: after its own copy arrived, the copies of the groups
-// below it.
-static int rows_forward(lu_t *s, int k, int sender) {
-  int len = rows_line(s, k);
-  if (!rma_tree_forwarder(&s->tree, &s->ring, s->ranks, len))
-    return 0; // in the sender's group, or not forwarding for my group
+// 2b. A receiver of a panel factored by its process column: wait for its
+// rows, forwarding them on the row's line when it serves others.
+static int rows_receive(lu_t *s, int k, int sender) {
   const rma_tiles_t *t = s->t;
   int r0 = k * s->nb, m = t->m - r0, ck = t->n - r0 < s->nb ? t->n - r0 : s->nb;
   handout_t h = {s, k, 2 + (m < ck ? m : ck), ck, rma_ring_header_from(&s->ring, sender, k), NULL};
   rma_tree_ops_t ops = {rows_tree_put, &h};
-  double t0 = rma_timing_start();
-  int rc = rma_tree_forward(&s->tree, &s->ring, k, C_L, s->ranks, len,
-                            rma_ring_slot_from(&s->ring, sender, k), &ops);
-  rma_timing_stop(PH_COMM, t0);
-  return rc;
+  return rma_tree_receive(&s->tree, &s->ring, k, C_L, s->ranks, rows_line(s, k),
+                          rows_parts(s, k, ck), rma_ring_slot_from(&s->ring, sender, k), &ops);
 }
 
 // 2. On D_k: factor the gathered panel and send each rank its part, a
@@ -507,38 +514,42 @@ static int u_line(lu_t *s, int k) {
   return s->p0;
 }
 
-// A tree group's copy of step k's U row (process column q, tile columns >=
-// k + 1) from the copy at src (ld lc) into its holder's slot.
-static int u_put(void *arg, int holder, const void *src) {
+// Part `part` of `parts` of a group's copy of step k's U row (process
+// column q, tile columns >= k + 1: local columns c0 .. lc, split by
+// columns) from the copy at src (local column c0, ld lc) into holder's slot.
+static int u_put(void *arg, int holder, const void *src, int part, int parts) {
   handout_t *h = arg;
   lu_t *s = h->s;
   int k = h->k, rows = s->t->m - k * s->nb;
-  long c0 = u_c0(s, k);
+  long c0 = u_c0(s, k), lo, hi;
   rows = rows < s->nb ? rows : s->nb;
-  return rma_ring_put(&s->ring, holder, k, u_at(s, s->q) + c0, src, rows, (int)(s->lc - c0),
-                      (int)s->lc, (int)s->lc);
+  rma_tree_part_range(s->lc - c0, part, parts, &lo, &hi);
+  return rma_ring_put(&s->ring, holder, k, u_at(s, s->q) + c0 + lo, elem(s, src, lo), rows,
+                      (int)(hi - lo), (int)s->lc, (int)s->lc);
 }
 
-// 4b. A receiver of step k's U row that forwards for its tree group: after
-// its own copy arrived, the copies of the groups below it.
-static int u_row_forward(lu_t *s, int k) {
-  int len = u_line(s, k);
-  if (!rma_tree_forwarder(&s->tree, &s->ring, s->ranks, len))
-    return 0; // in the sender's group, or not forwarding for my group
+// The parts step k's U row of this process column may go in.
+static int u_parts(const lu_t *s, int k) {
+  long cols = s->lc - u_c0(s, k), rows = s->t->m - (long)k * s->nb;
+  rows = rows < s->nb ? rows : s->nb;
+  return rma_tree_parts(rows * cols * (long)s->es, cols);
+}
+
+// 4b. A receiver of step k's U row: wait for it, forwarding it on the
+// column's line when it serves others.
+static int u_row_receive(lu_t *s, int k) {
   handout_t h = {s, k, 0, 0, NULL, NULL};
   rma_tree_ops_t ops = {u_put, &h};
   const char *mine = elem(s, rma_ring_slot_from(&s->ring, (k % s->p0) * s->p1 + s->q, k),
                           u_at(s, s->q) + u_c0(s, k));
-  double t0 = rma_timing_start();
-  int rc = rma_tree_forward(&s->tree, &s->ring, k, C_U, s->ranks, len, mine, &ops);
-  rma_timing_stop(PH_COMM, t0);
-  return rc;
+  return rma_tree_receive(&s->tree, &s->ring, k, C_U, s->ranks, u_line(s, k), u_parts(s, k), mine,
+                          &ops);
 }
 
 // 4. On process row k % p0: U(k, j) = L(k,k)^-1 A(k, j) for this rank's
-// tiles, sent to the other process rows of its column along the tree over
-// the column's groups (pipeline/tree.h: one copy per group, read there in
-// place by the group's receivers; every receiver notified once per step).
+// tiles, sent to the other process rows of its column over the column's
+// groups (pipeline/tree.h: by chain in parts or by binomial tree; one copy
+// per group, read there in place by the group's receivers).
 // A flat fan-out put the whole U row through the sender node's link once
 // per other node (doc/scaling.md, defect 8).
 static int u_row_send(lu_t *s, int k, int ck) {
@@ -566,7 +577,8 @@ static int u_row_send(lu_t *s, int k, int ck) {
   handout_t h = {s, k, 0, 0, NULL, NULL};
   rma_tree_ops_t ops = {u_put, &h};
   const char *mine = elem(s, rma_ring_slot(&s->ring, k), u_at(s, s->q) + u_c0(s, k));
-  int rc = rma_tree_send(&s->tree, &s->ring, k, C_U, s->ranks, u_line(s, k), mine, &ops);
+  int rc = rma_tree_send(&s->tree, &s->ring, k, C_U, s->ranks, u_line(s, k), u_parts(s, k), mine,
+                         &ops);
   rma_timing_stop(PH_COMM, t0);
   return rc;
 }
@@ -580,12 +592,13 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
   *factored_ahead = 0;
   // 2. The factored panel: pivots, info, L tiles of my tile rows, in the
   // slot of D_k when it is in my group, else of my group's leader.
-  RMA_CALL(rma_ring_wait(&s->ring, k, C_L, 1));
   int sender = panel_sender(s, k);
-  if (!dist_at(s, k)) // (a process column's hand-outs notify each receiver)
+  if (!dist_at(s, k)) { // (a process column's hand-outs notify each receiver)
+    RMA_CALL(rma_ring_wait(&s->ring, k, C_L, 1));
     RMA_CALL(rma_ring_relay(&s->ring, sender, k, C_L));
-  else if (sender != s->rank)
-    RMA_CALL(rows_forward(s, k, sender));
+  } else if (sender != s->rank) { // (the sender has its rows in its own slot)
+    RMA_CALL(rows_receive(s, k, sender));
+  }
   s->l_base = rma_ring_slot_from(&s->ring, sender, k);
   const double *hdr = rma_ring_header_from(&s->ring, sender, k);
   int info = (int)hdr[0];
@@ -618,8 +631,7 @@ static int lu_step(lu_t *s, int k, int *factored_ahead) {
   if (k % s->p0 == s->p)
     RMA_CALL(u_row_send(s, k, ck));
   else if (s->lc > u_c0(s, k)) {
-    RMA_CALL(rma_ring_wait(&s->ring, k, C_U, 1));
-    RMA_CALL(u_row_forward(s, k));
+    RMA_CALL(u_row_receive(s, k));
   }
   // 5-6. Trailing update, tile column k+1 first, then its panel goes out.
   int next = k + 1;

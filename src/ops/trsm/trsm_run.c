@@ -156,8 +156,9 @@ static const void *a_block(trsm_t *s, int r0, int rh, int c0, int ch, int *ld, i
 }
 
 // A tree group's copy of the slab being sent into its holder's slot.
-static int slab_put(void *arg, int holder, const void *src) {
+static int slab_put(void *arg, int holder, const void *src, int part, int parts) {
   trsm_t *s = arg;
+  (void)part, (void)parts; // (the slab goes whole: one part)
   int rows = s->right ? s->loc : s->h, cols = s->right ? s->h : s->loc;
   return rma_ring_put(&s->ring, holder, s->g, s->pos * s->slab, src, rows, cols, cols, cols);
 }
@@ -222,7 +223,7 @@ static int solve_send(trsm_t *s, int g, int k) {
   if (fans_out(s, g)) {
     s->g = g, s->h = h;
     rma_tree_ops_t ops = {slab_put, s};
-    RMA_CALL(rma_tree_send(&s->tree, &s->ring, g, C_X, s->line, tree_line(s, k),
+    RMA_CALL(rma_tree_send(&s->tree, &s->ring, g, C_X, s->line, tree_line(s, k), 1,
                            elem(s, rma_ring_slot(&s->ring, g), s->pos * s->slab), &ops));
   }
   rma_timing_stop(PH_COMM, t0);
@@ -332,16 +333,12 @@ static int step(trsm_t *s, int g, int *ahead) {
     RMA_CALL(solve_send(s, g, k));
   *ahead = 0;
   if (!holder && fans_out(s, g)) {
-    RMA_CALL(rma_ring_wait(&s->ring, g, C_X, 1));
     s->g = g, s->h = 0;
     line_at(s, k, &(int){0}, &s->h);
     rma_tree_ops_t ops = {slab_put, s};
-    double t0 = rma_timing_start();
-    int len = tree_line(s, k);
     int xld;
-    const char *mine = slab_of(s, g, k, &xld);
-    RMA_CALL(rma_tree_forward(&s->tree, &s->ring, g, C_X, s->line, len, mine, &ops));
-    rma_timing_stop(PH_COMM, t0);
+    const char *mine = slab_of(s, g, k, &xld); // (the wait is timed by the ring)
+    RMA_CALL(rma_tree_receive(&s->tree, &s->ring, g, C_X, s->line, tree_line(s, k), 1, mine, &ops));
   }
   if (s->loc > 0 && g < s->nl - 1) {
     int xld, ok, hk;
