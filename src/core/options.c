@@ -23,7 +23,8 @@ static const rma_option_row_t core_rows[] = {
      &core.store_mb, "MB per rank rma_init pre-creates for each tile store segment (0: none)"},
     {RMA_OPTION_ENV_ONLY, "part_kb", "RMALA_PART_KB", RMA_OPTION_LEVEL, 1, INT_MAX, 256,
      &core.part_kb,
-     "KiB per part of a block forwarded along a line of ranks in parts (the LU's panel rows, U row)"},
+     "KiB per part of a block forwarded along a line of ranks in parts (the LU's panel rows, U "
+     "row)"},
 };
 
 rma_option_table_t rma_core_option_table = RMA_OPTION_TABLE("core", core_rows);

@@ -142,7 +142,9 @@ static int handout_put(void *arg, int holder, int group) {
 }
 
 // Part q of parts of a tree fan-out's block (doubles [lo, hi) of it).
-static void tree_part(int q, int parts, long *lo, long *hi) { rma_tree_part_range(LEN, q, parts, lo, hi); }
+static void tree_part(int q, int parts, long *lo, long *hi) {
+  rma_tree_part_range(LEN, q, parts, lo, hi);
+}
 
 // The parts the tree fan-out's block may go in at step k: 1 .. 5 in turn
 // (whether the line goes by chain then depends on its groups).

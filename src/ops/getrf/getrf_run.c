@@ -56,9 +56,20 @@ enum { C_PANEL, C_L, C_U, C_SWAP, C_PER_SLOT };
 // The LU's phases (RMALA_VERBOSE): waits for credits, and for each kind of
 // message (on D_k the panel tiles; everywhere the factored panel, the U
 // row, interchanged rows).
-enum { PH_WAIT, PH_WPANEL, PH_WL, PH_WU, PH_WSWAP, PH_COMM, PH_PANEL, PH_UPDATE, PH_SWAP, PH_COUNT };
-static const char *const phase_names[PH_COUNT] = {"wait", "wait panel", "wait L", "wait U",
-                                                  "wait swap", "comm", "panel", "update", "swap"};
+enum {
+  PH_WAIT,
+  PH_WPANEL,
+  PH_WL,
+  PH_WU,
+  PH_WSWAP,
+  PH_COMM,
+  PH_PANEL,
+  PH_UPDATE,
+  PH_SWAP,
+  PH_COUNT
+};
+static const char *const phase_names[PH_COUNT] = {
+    "wait", "wait panel", "wait L", "wait U", "wait swap", "comm", "panel", "update", "swap"};
 static const rma_phases_t lu_phases = {PH_COUNT, phase_names};
 static const int kind_phase[C_PER_SLOT] = {PH_WPANEL, PH_WL, PH_WU, PH_WSWAP};
 
@@ -577,8 +588,8 @@ static int u_row_send(lu_t *s, int k, int ck) {
   handout_t h = {s, k, 0, 0, NULL, NULL};
   rma_tree_ops_t ops = {u_put, &h};
   const char *mine = elem(s, rma_ring_slot(&s->ring, k), u_at(s, s->q) + u_c0(s, k));
-  int rc = rma_tree_send(&s->tree, &s->ring, k, C_U, s->ranks, u_line(s, k), u_parts(s, k), mine,
-                         &ops);
+  int rc =
+      rma_tree_send(&s->tree, &s->ring, k, C_U, s->ranks, u_line(s, k), u_parts(s, k), mine, &ops);
   rma_timing_stop(PH_COMM, t0);
   return rc;
 }
@@ -669,7 +680,8 @@ int rma_getrf_run(const rma_tiles_t *t, void *seg, int *ipiv, int *info) {
   // After the slots, this rank's own area for the old contents of the rows
   // an interchange touches (only this rank writes it): kept memory, already
   // resident, so a first call does not fault its pages in.
-  rma_ring_desc_t ring = {C_PER_SLOT, s.nb + 2, 0, 2L * s.nb * lcmax, PH_WAIT, t->dtype, kind_phase};
+  rma_ring_desc_t ring = {C_PER_SLOT, s.nb + 2, 0,         2L * s.nb * lcmax,
+                          PH_WAIT,    t->dtype, kind_phase};
   s.off_panel = 0;
   s.off_u = s.off_swap = ring.slot_len = s.off_panel + (long)t->m * s.nb;
   if (t->p0 > 1) {
