@@ -51,6 +51,7 @@ static const doc_t docs[] = {
     {RMA_OPT_SHARED_MEMORY, "RMALA_SHARED_MEMORY", RMA_OPTION_SWITCH, 0, 1, 1},
     {RMA_OPT_STORE_KEEP, "RMALA_STORE_KEEP", RMA_OPTION_SWITCH, 0, 1, 1},
     {RMA_OPTION_ENV_ONLY, "RMALA_STORE_MB", RMA_OPTION_LEVEL, 0, INT_MAX, 0},
+    {RMA_OPTION_ENV_ONLY, "RMALA_PART_KB", RMA_OPTION_LEVEL, 1, INT_MAX, 256},
     {RMA_OPT_LU_PANEL, "RMALA_LU_PANEL", RMA_OPTION_RANGE, 0, 2, 1},
     {RMA_OPT_JACOBI_SLOW_US, "RMALA_JACOBI_SLOW_US", RMA_OPTION_LEVEL, 0, 10000000, 0},
     {RMA_OPT_JACOBI_SLOW_RANK, "RMALA_JACOBI_SLOW_RANK", RMA_OPTION_LEVEL, -1, 1 << 24, -1},
@@ -92,14 +93,15 @@ static void check_table(void) {
     const doc_t *d = doc_of(row->env);
     nchecks++;
     RT_CHECK(refs[i].t->nrows <= 64, "table %s has %d rows (at most 64)", refs[i].t->owner,
-          refs[i].t->nrows);
+             refs[i].t->nrows);
     RT_CHECK(d, "row %s (%s) is not documented", row->name, row->env);
     RT_CHECK(row->name && *row->name && row->doc && *row->doc && row->value, "row %s incomplete",
-          row->env);
+             row->env);
     RT_CHECK(row->id == d->id && row->kind == d->kind && row->min == d->min && row->max == d->max &&
-              row->def == d->def,
-          "row %s: id %d kind %d range %d..%d default %d, documented %d %d %d..%d %d", row->env,
-          row->id, row->kind, row->min, row->max, row->def, d->id, d->kind, d->min, d->max, d->def);
+                 row->def == d->def,
+             "row %s: id %d kind %d range %d..%d default %d, documented %d %d %d..%d %d", row->env,
+             row->id, row->kind, row->min, row->max, row->def, d->id, d->kind, d->min, d->max,
+             d->def);
     seen_doc[d - docs]++;
     if (row->id != RMA_OPTION_ENV_ONLY) {
       RT_CHECK(row->id >= 0 && row->id <= LAST_PUBLIC, "row %s: id %d", row->env, row->id);
@@ -126,10 +128,10 @@ static void check_all(const char *what, const int *want) {
     int v = -12345;
     nchecks++;
     RT_CHECK(*row->value == want[i], "%s: %s is %d, expected %d", what, row->env, *row->value,
-          want[i]);
+             want[i]);
     if (row->id != RMA_OPTION_ENV_ONLY) {
       RT_CHECK(rma_get_option((rma_option_t)row->id, &v) == 0 && v == want[i],
-            "%s: rma_get_option(%s) %d, expected %d", what, row->name, v, want[i]);
+               "%s: rma_get_option(%s) %d, expected %d", what, row->name, v, want[i]);
     }
   }
 }
@@ -144,12 +146,13 @@ static void check_accessors(void) {
     const char *env;
     const int *field;
   } fields[] = {
-      {"RMALA_ZERO_COPY", &g->zero_copy},  {"RMALA_NONBLOCKING", &g->nonblocking},
-      {"RMALA_LOCALITY", &g->locality},    {"RMALA_CONTENTION", &g->contention},
-      {"RMALA_PREFETCH", &g->prefetch},    {"RMALA_VERBOSE", &c->verbose},
-      {"RMALA_SHARED_MEMORY", &c->shared}, {"RMALA_STORE_KEEP", &c->store_keep},
-      {"RMALA_STORE_MB", &c->store_mb},    {"RMALA_LU_PANEL", &f->lu_panel},
-      {"RMALA_JACOBI_SLOW_US", &j->slow_us}, {"RMALA_JACOBI_SLOW_RANK", &j->slow_rank},
+      {"RMALA_ZERO_COPY", &g->zero_copy},        {"RMALA_NONBLOCKING", &g->nonblocking},
+      {"RMALA_LOCALITY", &g->locality},          {"RMALA_CONTENTION", &g->contention},
+      {"RMALA_PREFETCH", &g->prefetch},          {"RMALA_VERBOSE", &c->verbose},
+      {"RMALA_SHARED_MEMORY", &c->shared},       {"RMALA_STORE_KEEP", &c->store_keep},
+      {"RMALA_STORE_MB", &c->store_mb},          {"RMALA_PART_KB", &c->part_kb},
+      {"RMALA_LU_PANEL", &f->lu_panel},          {"RMALA_JACOBI_SLOW_US", &j->slow_us},
+      {"RMALA_JACOBI_SLOW_RANK", &j->slow_rank},
   };
   for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
     int found = 0;
@@ -246,7 +249,7 @@ static void check_messages(void) {
   for (int i = 0; i < nrefs; i++) {
     nchecks++;
     RT_CHECK(lines[i] == 1, "%s: %d messages for its illegal values, expected 1", refs[i].row->env,
-          lines[i]);
+             lines[i]);
   }
   nchecks++;
   RT_CHECK(other == 0, "%d other lines on stderr", other);
@@ -265,7 +268,7 @@ static void check_set_get(void) {
     for (int x = row->min; x <= top; x++) {
       nchecks++;
       RT_CHECK(rma_set_option(id, x) == 0 && rma_get_option(id, &v) == 0 && v == x,
-            "%s: set %d, got %d", row->name, x, v);
+               "%s: set %d, got %d", row->name, x, v);
     }
     nchecks++;
     RT_CHECK(rma_get_option(id, NULL) == -2, "%s: get into NULL", row->name);
@@ -274,7 +277,7 @@ static void check_set_get(void) {
       for (size_t k = 0; k < sizeof in / sizeof in[0]; k++) {
         nchecks++;
         RT_CHECK(rma_set_option(id, in[k]) == 0 && rma_get_option(id, &v) == 0 && v == (in[k] != 0),
-              "%s: set %d, got %d", row->name, in[k], v);
+                 "%s: set %d, got %d", row->name, in[k], v);
       }
     } else if (row->kind == RMA_OPTION_LEVEL) {
       const int in[] = {-1, INT_MIN, INT_MAX, 5};
@@ -282,7 +285,7 @@ static void check_set_get(void) {
         int want = in[k] < row->min ? row->min : in[k] > row->max ? row->max : in[k];
         nchecks++;
         RT_CHECK(rma_set_option(id, in[k]) == 0 && rma_get_option(id, &v) == 0 && v == want,
-              "%s: set %d, got %d, expected %d", row->name, in[k], v, want);
+                 "%s: set %d, got %d, expected %d", row->name, in[k], v, want);
       }
     } else {
       const int in[] = {row->min - 1, row->max + 1, INT_MIN, INT_MAX, -1000, 1000};
@@ -290,7 +293,7 @@ static void check_set_get(void) {
       for (size_t k = 0; k < sizeof in / sizeof in[0]; k++) {
         nchecks++;
         RT_CHECK(rma_set_option(id, in[k]) == -2 && rma_get_option(id, &v) == 0 && v == row->def,
-              "%s: set %d out of range: value %d", row->name, in[k], v);
+                 "%s: set %d out of range: value %d", row->name, in[k], v);
       }
     }
     rma_set_option(id, row->def);
@@ -301,8 +304,8 @@ static void check_set_get(void) {
     int v = 0;
     nchecks++;
     RT_CHECK(rma_set_option((rma_option_t)unknown[k], 1) == -1 &&
-              rma_get_option((rma_option_t)unknown[k], &v) == -1,
-          "option %d is not unknown", unknown[k]);
+                 rma_get_option((rma_option_t)unknown[k], &v) == -1,
+             "option %d is not unknown", unknown[k]);
   }
   nchecks++;
   RT_CHECK(rma_core_options()->store_mb == 0, "store_mb changed by setting an unknown option");
@@ -318,12 +321,12 @@ static void check_set_first(void) {
   int v = 0;
   nchecks++;
   RT_CHECK(rma_set_option(RMA_OPT_PREFETCH, 3) == 0 && rma_get_option(RMA_OPT_PREFETCH, &v) == 0 &&
-            v == 3 && rma_gemm_options()->prefetch == 3,
-        "prefetch set before the environment read: %d", v);
+               v == 3 && rma_gemm_options()->prefetch == 3,
+           "prefetch set before the environment read: %d", v);
   // An accessor reads the environment at its first call.
   nchecks++;
   RT_CHECK(rma_core_options()->verbose == 3, "verbose from the environment at first use: %d",
-        rma_core_options()->verbose);
+           rma_core_options()->verbose);
   unset_all();
   rma_options_load_env();
 }
