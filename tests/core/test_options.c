@@ -204,6 +204,8 @@ static void check_env(void) {
   unset_all();
   for (int r = 0; r < nrefs; r++) {
     const doc_t *d = doc_of(refs[r].row->env);
+    if (!d) // an undocumented row: check_table has failed the test on it
+      continue;
     for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++) {
       char s[32];
       snprintf(s, sizeof s, "%lld", ints[k]);
