@@ -108,11 +108,16 @@ int rma_potrf_group_needs(const rma_potrf_handout_t *h, int k, int x, int g, int
   return 1;
 }
 
-int rma_potrf_panel_count(const rma_potrf_handout_t *h, int k, int r, int c, int round) {
+int rma_potrf_panel_count_in(const rma_potrf_handout_t *h, int k, int r, int c, int round, int lo,
+                             int hi) {
   int n = 0;
-  for (int x = k + 1; x < h->nt; x++)
+  for (int x = lo > k + 1 ? lo : k + 1; x < hi && x < h->nt; x++)
     n += rma_potrf_receives(h, k, x, r, c, round);
   return n;
+}
+
+int rma_potrf_panel_count(const rma_potrf_handout_t *h, int k, int r, int c, int round) {
+  return rma_potrf_panel_count_in(h, k, r, c, round, k + 1, h->nt);
 }
 
 // Rank i of tile x's process row (i < p1) and column (then), or -1 for

@@ -86,8 +86,11 @@ int rma_potrf_receives(const rma_potrf_handout_t *h, int k, int x, int r, int c,
  * round before round: a copy into g is needed in that round. */
 int rma_potrf_group_needs(const rma_potrf_handout_t *h, int k, int x, int g, int round);
 
-/* Local. The panel tiles of step k that rank (r, c) receives in round. */
+/* Local. The panel tiles of step k that rank (r, c) receives in round;
+ * _in: only those of tiles x in [lo, hi). */
 int rma_potrf_panel_count(const rma_potrf_handout_t *h, int k, int r, int c, int round);
+int rma_potrf_panel_count_in(const rma_potrf_handout_t *h, int k, int r, int c, int round, int lo,
+                             int hi);
 
 /*
  * Local. The ranks that rank me serves with step k's panel tile x in round

@@ -25,11 +25,15 @@
  *     the tiles down to the group's last diagonal tile, then one gemm for
  *     the whole group below [right of] it (the ScaLAPACK layout keeps a
  *     rank's local rows and columns contiguous);
- *  4. lookahead: tile column [row] k+1 is updated first (with round 1's
- *     tiles; D_{k+1} its diagonal tile alone, which it then factors and
- *     hands out, before the rest of the column); the panel line of step
- *     k+1 solves its panel and sends round 1; then the panel line sends
- *     step k+1's rounds 2 and 3, and the rest of step k's update follows.
+ *  4. lookahead: tile column [row] k+1 is updated first, in parts of round
+ *     1 (LOOK_PARTS, each counted on its own): as soon as the panel tiles
+ *     of a part's tile rows [columns] are in, the tiles of line k+1 there
+ *     are updated (D_{k+1} first its diagonal tile alone, which it then
+ *     factors and hands out), and the panel line of step k+1 (the ranks
+ *     holding line k+1) solves them and sends them in round 1 of step
+ *     k+1, so that its receivers start on their part while the rest is
+ *     solved; then the panel line sends step k+1's rounds 2 and 3, and the
+ *     rest of step k's update follows.
  *     Each rank passes on its share of step k's round 3 tile by tile as
  *     the tiles arrive: those in after the wait for round 1 and again
  *     before solving the next panel, then the rest, each as soon as it is
@@ -79,10 +83,16 @@
 #include "pipeline/ring.h"
 #include "pipeline/timeline.h"
 
+// Round 1 of a step's panel in parts (of its tile rows [columns] k + 1 ..
+// nt - 1, about equal), each counted on its own: the lookahead updates,
+// solves and hands out the part of the next panel whose tiles are in
+// while the rest is still on its way (point 4 above).
+#define LOOK_PARTS 4
+
 // The messages of a step (counters of a ring slot): the diagonal tile's
-// header and factor, then the panel tiles in their three rounds (see
-// potrf_handout.h).
-enum { C_DIAG, C_LOOK, C_ROW, C_COL, C_PER_SLOT };
+// header and factor, the panel tiles of rounds 2 and 3, then those of
+// round 1, part by part (see potrf_handout.h).
+enum { C_DIAG, C_ROW, C_COL, C_LOOK, C_PER_SLOT = C_LOOK + LOOK_PARTS };
 
 // The Cholesky's phases (RMALA_VERBOSE): waits for credits ("wait"), for
 // the diagonal tile and for each round of the panel, then the work.
@@ -91,7 +101,8 @@ enum { PH_WAIT, PH_WDIAG, PH_WLOOK, PH_WROW, PH_WCOL, PH_COMM, PH_DIAG, PH_PANEL
 static const char *const phase_names[PH_COUNT] = {"wait", "wdiag", "wlook", "wrow",  "wcol",
                                                   "comm", "diag",  "panel", "update"};
 static const rma_phases_t chol_phases = {PH_COUNT, phase_names};
-static const int kind_phase[C_PER_SLOT] = {PH_WDIAG, PH_WLOOK, PH_WROW, PH_WCOL};
+static const int kind_phase[C_PER_SLOT] = {PH_WDIAG, PH_WROW,  PH_WCOL, PH_WLOOK,
+                                           PH_WLOOK, PH_WLOOK, PH_WLOOK};
 
 // Header of a step: the diagonal tile's INFO (0, or its failing column).
 #define HDR_LEN 1
@@ -111,6 +122,7 @@ typedef struct {
             of its panel tiles it sent */
   int pass_k, pass_x, pass_row; /* round 3 passed on (panel_pass_on): the step, the next panel
             tile to look at, the round-2 tiles looked at so far */
+  int look_k, look_hi; /* round 1 of step look_k is in below tile look_hi */
   int64_t row_waited;           /* round-2 tiles of step pass_k waited for */
   rma_potrf_handout_t ho; /* who receives what, when (potrf_handout.h) */
   int *ranks;   /* p0 + p1: the receivers of a panel tile */
@@ -265,13 +277,34 @@ static int diag_wait(chol_t *s, int k) {
   return 0;
 }
 
+// *ready := 1 when step k's header is in (then taken as diag_wait does),
+// never waiting for it.
+static int diag_arrived(chol_t *s, int k, int *ready) {
+  int64_t more = 0;
+  if (s->diag_seen < k)
+    RMA_CALL(rma_ring_arrived(&s->ring, k, C_DIAG, &more));
+  *ready = s->diag_seen >= k || more > 0;
+  return *ready ? diag_wait(s, k) : 0;
+}
+
 static int diag_info(const chol_t *s, int k) {
   return (int)rma_ring_header_from(&s->ring, owner_of(s, k, k), k)[0];
 }
 
-// My first panel tile of step k, then every panel_stride-th (p0 [p1]).
-static int my_panel_from(const chol_t *s, int k) {
-  return s->lower ? rma_tiles_row_from(s->t, s->p, k + 1) : rma_tiles_col_from(s->t, s->q, k + 1);
+// My first panel tile at or after tile x (of any step: x > k), then every
+// panel_stride-th (p0 [p1]).
+static int my_panel_from(const chol_t *s, int x) {
+  return s->lower ? rma_tiles_row_from(s->t, s->p, x) : rma_tiles_col_from(s->t, s->q, x);
+}
+
+// Round 1's parts of step k: part c holds the panel tiles x with
+// look_part(k, x) == c, from look_from(k, c) on (LOOK_PARTS: the end).
+static int look_part(const chol_t *s, int k, int x) {
+  return (int)((long)(x - k - 1) * LOOK_PARTS / (s->nt - k - 1));
+}
+static int look_from(const chol_t *s, int k, int c) {
+  long m = s->nt - k - 1;
+  return k + 1 + (int)(((long)c * m + LOOK_PARTS - 1) / LOOK_PARTS);
 }
 static int panel_stride(const chol_t *s) { return s->lower ? s->p0 : s->p1; }
 
@@ -283,27 +316,28 @@ static int panel_handout(chol_t *s, int k, int x, const char *a, int ld, int rou
   if (n == 0)
     return 0;
   handout_t h = {s, k, x, ld, round, a, NULL};
-  static const int counter[4] = {0, C_LOOK, C_ROW, C_COL};
+  int counter = round == 1 ? C_LOOK + look_part(s, k, x) : round == 2 ? C_ROW : C_COL;
   double t0 = rma_timing_start();
-  int rc = round < 3 ? rma_ring_handout(&s->ring, k, counter[round], s->ranks, n, panel_put, &h)
+  int rc = round < 3 ? rma_ring_handout(&s->ring, k, counter, s->ranks, n, panel_put, &h)
                      : rma_ring_pass_on(&s->ring, k, C_COL, rma_potrf_panel_owner(&s->ho, k, x), s->ranks, n,
                                         panel_put, &h);
   rma_timing_stop(PH_COMM, t0);
   return rc;
 }
 
-// 2. On the panel line: solve my panel tiles with the diagonal factor (all
-// its columns, or the first jj - 1 when the tile failed at jj) and, unless
-// it failed, hand each out, once solved, to the ranks whose lookahead uses
-// it (round 1: the next column's update waits for those only).
-static int solve_panel(chol_t *s, int k) {
-  s->panel_done = k;
+// 2. On the panel line: solve my panel tiles x in [lo, hi) with the
+// diagonal factor (all its columns, or the first jj - 1 when the tile
+// failed at jj) and, unless it failed, hand each out, once solved, to the
+// ranks whose lookahead uses it (round 1: the next column's update waits
+// for those only, part by part).
+static int solve_tiles(chol_t *s, int k, int lo, int hi) {
   if (!rma_potrf_holds_panel(&s->ho, k, s->p, s->q))
     return 0;
   RMA_CALL(diag_wait(s, k));
   int ck = width(s, k), jj = diag_info(s, k), good = jj ? jj - 1 : ck;
   const char *f = elem(s, rma_ring_slot_from(&s->ring, owner_of(s, k, k), k), s->off_diag);
-  for (int x = my_panel_from(s, k); x < s->nt; x += panel_stride(s)) {
+  for (int x = my_panel_from(s, lo > k + 1 ? lo : k + 1); x < hi && x < s->nt;
+       x += panel_stride(s)) {
     int ld;
     char *a = tri_tile(s, x, k, &ld);
     double t0 = rma_timing_start();
@@ -320,6 +354,12 @@ static int solve_panel(chol_t *s, int k) {
   return 0;
 }
 
+// All of step k's panel (solve_tiles), once.
+static int solve_panel(chol_t *s, int k) {
+  s->panel_done = k;
+  return solve_tiles(s, k, k + 1, s->nt);
+}
+
 // Rounds 2 and 3 of my solved panel tiles of step k (the owner's part),
 // once: round 2 of every tile first (its receivers pass each tile on in
 // round 3 as it arrives), then my round-3 shares. They feed the update
@@ -333,7 +373,7 @@ static int panel_rest(chol_t *s, int k) {
   if (!rma_potrf_holds_panel(&s->ho, k, s->p, s->q) || diag_info(s, k))
     return 0;
   for (int round = 2; round <= 3; round++)
-    for (int x = my_panel_from(s, k); x < s->nt; x += panel_stride(s)) {
+    for (int x = my_panel_from(s, k + 1); x < s->nt; x += panel_stride(s)) {
       int ld;
       const char *a = tri_tile(s, x, k, &ld);
       RMA_CALL(panel_handout(s, k, x, a, ld, round));
@@ -422,6 +462,24 @@ static void update_diag(chol_t *s, int k, int x) {
   rma_timing_stop(PH_UPDATE, t0);
 }
 
+// The lookahead's update of step k on my tiles of tile column [row] x =
+// k + 1 in tile rows [columns] y, lo <= y < hi, below [right of] its
+// diagonal tile (update_diag): one gemm, with the part of the line from
+// the first of them.
+static void update_part(chol_t *s, int k, int x, int lo, int hi) {
+  if (mine_from(s, s->lower, x) != x)
+    return;
+  int y = mine_from(s, !s->lower, lo > x + 1 ? lo : x + 1), y_end = mine_from(s, !s->lower, hi);
+  long n = local_at(s, y_end, s->lower) - local_at(s, y, s->lower);
+  if (y >= s->nt || n <= 0)
+    return;
+  int lds, ldl;
+  const char *px = panel_tile(s, k, x, &lds), *line = panel_tile(s, k, y, &ldl);
+  double t0 = rma_timing_start();
+  update_gemm(s, y, x, (int)n, width(s, x), width(s, k), line, ldl, px, lds);
+  rma_timing_stop(PH_UPDATE, t0);
+}
+
 // 3. The trailing update of step k on my tile columns [rows] of the
 // triangle in [lo, hi) (their diagonal tiles unless diag is 0: done
 // before, update_diag), in groups of consecutive ones (x .. last): each
@@ -476,6 +534,8 @@ static int panel_pass_on(chol_t *s, int k, int64_t got) {
   for (; s->pass_x < s->nt; s->pass_x++) {
     int x = s->pass_x;
     int look = rma_potrf_receives(&s->ho, k, x, s->p, s->q, 1);
+    if (look && (s->look_k != k || x >= s->look_hi))
+      return 0; // its part of round 1 is not waited for yet
     int row = !look && rma_potrf_receives(&s->ho, k, x, s->p, s->q, 2);
     if (row && s->pass_row >= got)
       return 0;
@@ -520,6 +580,45 @@ static int pass_on_all(chol_t *s, int k) {
   return 0;
 }
 
+// 4. Lookahead of step k: tile column [row] k + 1 first, part by part of
+// round 1 (look_part): as soon as a part of step k's panel is in, my tiles
+// of line k + 1 in that part's tile rows [columns] are updated (on D_{k+1}
+// first its diagonal tile, which it then factors) and, on step k + 1's
+// panel line (which holds line k + 1), solved and handed out in round 1 of
+// step k + 1; step k's round 3 is passed on as its tiles arrive, between
+// those pieces.
+static int lookahead(chol_t *s, int k) {
+  int next = k + 1, solved = next + 1; // my panel tiles of step next below solved are solved
+  s->look_k = k, s->look_hi = k + 1;
+  for (int c = 0; c < LOOK_PARTS; c++) {
+    int lo = look_from(s, k, c), hi = look_from(s, k, c + 1);
+    int64_t n = rma_potrf_panel_count_in(&s->ho, k, s->p, s->q, 1, lo, hi);
+    RMA_CALL(rma_ring_wait(&s->ring, k, C_LOOK + c, n));
+    s->look_hi = hi;
+    RMA_CALL(pass_on_arrived(s, k));
+    if (next >= s->nt || lo >= hi)
+      continue;
+    if (c == 0 && is_diag(s, next)) {
+      update_diag(s, k, next);
+      RMA_CALL(factor_diag(s, next));
+    }
+    update_part(s, k, next, lo, hi);
+    // Solved as far as updated once the diagonal factor is in (never
+    // waited for here: another part may be in to update meanwhile).
+    int ready;
+    RMA_CALL(diag_arrived(s, next, &ready));
+    if (ready) {
+      RMA_CALL(solve_tiles(s, next, solved, hi));
+      solved = hi;
+    }
+  }
+  if (next < s->nt) {
+    RMA_CALL(solve_tiles(s, next, solved, s->nt));
+    s->panel_done = next;
+  }
+  return 0;
+}
+
 static int chol_step(chol_t *s, int k) {
   if (is_diag(s, k) && s->diag_done < k)
     RMA_CALL(factor_diag(s, k));
@@ -532,23 +631,8 @@ static int chol_step(chol_t *s, int k) {
     return 0;
   }
   RMA_CALL(panel_rest(s, k));
-  // 4. Lookahead: line k+1 first (its panel tiles only; on D_{k+1} its
-  // diagonal tile, which it then factors, before the rest), then the
-  // panel of step k+1, then the rest; step k's round 3 is passed on as
-  // its tiles arrive, between those pieces.
-  RMA_CALL(rma_ring_wait(&s->ring, k, C_LOOK, rma_potrf_panel_count(&s->ho, k, s->p, s->q, 1)));
-  RMA_CALL(pass_on_arrived(s, k));
+  RMA_CALL(lookahead(s, k));
   int next = k + 1;
-  if (next < s->nt) {
-    int d = is_diag(s, next);
-    if (d) {
-      update_diag(s, k, next);
-      RMA_CALL(factor_diag(s, next));
-    }
-    update(s, k, next, next + 1, !d);
-    RMA_CALL(pass_on_arrived(s, k));
-    RMA_CALL(solve_panel(s, next));
-  }
   RMA_CALL(pass_on_all(s, k));
   if (next < s->nt)
     RMA_CALL(panel_rest(s, next));
@@ -568,7 +652,7 @@ int rma_potrf_run(const rma_tiles_t *t, void *seg, int lower, int *info) {
   rma_tiles_coords(t, s.rank, &s.p, &s.q);
   s.lr = rma_numroc(t->n, s.nb, s.p, s.p0), s.lc = rma_numroc(t->n, s.nb, s.q, s.p1);
   s.lrmax = rma_numroc(t->n, s.nb, 0, s.p0), s.lcmax = rma_numroc(t->n, s.nb, 0, s.p1);
-  s.diag_done = s.diag_seen = s.panel_done = s.rest_done = s.pass_k = -1;
+  s.diag_done = s.diag_seen = s.panel_done = s.rest_done = s.pass_k = s.look_k = -1;
   // Slot layout: the diagonal factor (ck x ck), the lines (lower: p0 areas
   // of lrmax x ck; upper: p1 areas of ck x lcmax).
   long nb2 = (long)s.nb * s.nb;

@@ -12,6 +12,8 @@
  *     its tile from its own slot, as the others from theirs);
  *   - each receives it in one round only, from one sender only (rounds 1
  *     and 2: the owner; round 3: a rank holding it after rounds 1 and 2);
+ *   - what a rank waits for in a round (rma_potrf_panel_count, and _in
+ *     over two ranges that split the panel) is what it receives;
  *   - a group (node) other than the owner's gets exactly one copy over the
  *     three rounds when it holds a receiver, none otherwise (a sender's put
  *     into another group counts one copy per group and round, when
@@ -163,6 +165,18 @@ static long check_config(int p0, int p1, int br, int bc, int nt, int lower, doub
               "wants %d", p0, p1, br, bc, lower ? "L" : "U", nt, k, x, q, copies[q], want);
       }
     }
+    // The counts a receiver waits for: all of a round, and in two ranges.
+    for (int rank = 0; rank < p && !load; rank++)
+      for (int round = 1; round <= 3; round++) {
+        int r = rank / p1, c = rank % p1, want = 0, mid = k + 1 + (nt - k) / 2;
+        for (int x = k + 1; x < nt; x++)
+          want += rma_potrf_receives(&h, k, x, r, c, round);
+        int all = rma_potrf_panel_count(&h, k, r, c, round);
+        int split = rma_potrf_panel_count_in(&h, k, r, c, round, 0, mid) +
+                    rma_potrf_panel_count_in(&h, k, r, c, round, mid, nt + 3);
+        CHECK(all == want && split == want, "k %d rank %d round %d: counts %d / %d, receives %d", k,
+              rank, round, all, split, want);
+      }
     if (load) {
       int mx = 0;
       for (int q = 0; q < g.ngroups; q++) {
