@@ -148,13 +148,14 @@ static int sim_bulk_alloc(rma_context_t *ctx, MPI_Aint bytes, long head, int sha
 #endif
 
 int rma_win_alloc(long cap, int shared, rma_win_t *w) {
-  return rma_win_alloc_head(cap, (long)sizeof(double), shared, w);
+  return rma_win_alloc_head(cap, (long)sizeof(double), shared, 0, w);
 }
 
-int rma_win_alloc_head(long cap, long head, int shared, rma_win_t *w) {
+int rma_win_alloc_head(long cap, long head, int shared, int lazy, rma_win_t *w) {
   rma_context_t *ctx = rma_context();
   memset(w, 0, sizeof *w);
   w->node_win = w->win = w->sim_void = MPI_WIN_NULL;
+  w->fill_next = -1;
   w->rank = ctx->rank, w->size = ctx->size;
   // Whole doubles, at least one: the window check writes one.
   w->cap = cap > (long)sizeof(double) ? (cap + 7) / 8 * 8 : (long)sizeof(double);
@@ -222,6 +223,17 @@ int rma_win_alloc_head(long cap, long head, int shared, rma_win_t *w) {
   // simulation's shared pages: SMPI maps them populated, once for all.)
   if (w->sim_bulk)
     return 0;
+#ifdef RMALA_SIMULATE
+  lazy = 0; // populating does nothing there (core/pages.h)
+#endif
+  if (lazy) {
+    // The head now (counters are polled from the start), the rest in the
+    // owner's waits: a first call's fresh pages cost it ~0.6 ms per MB to
+    // populate here (core/pages.h), time its ranks otherwise spend idle.
+    rma_pages_populate(w->base, (size_t)(head < bytes ? head : bytes), 1);
+    w->fill_at = head < bytes ? head : bytes, w->fill_next = ctx->node_size;
+    return 0;
+  }
   rma_pages_populate(w->base, (size_t)bytes, 1);
   if (w->shared) {
     // Then this process's mappings of its neighbours' pages (after their
@@ -232,6 +244,31 @@ int rma_win_alloc_head(long cap, long head, int shared, rma_win_t *w) {
         rma_pages_populate(w->peer[ctx->node_members[i]], (size_t)bytes, 0);
   }
   return 0;
+}
+
+int rma_win_fill(rma_win_t *w, long bytes) {
+  rma_context_t *ctx = rma_context();
+  if (w->fill_next < 0)
+    return 0;
+  while (bytes > 0 && w->fill_next >= 0) {
+    int own = w->fill_next == ctx->node_size;
+    int member = own ? ctx->rank : ctx->node_members[w->fill_next];
+    char *seg = w->peer[member];
+    long n = w->cap - w->fill_at < bytes ? w->cap - w->fill_at : bytes;
+    if (seg && (own || (w->shared && member != ctx->rank)) && n > 0)
+      rma_pages_populate(seg + w->fill_at, (size_t)n, 0);
+    else
+      n = w->cap - w->fill_at; // nothing to populate there
+    w->fill_at += n, bytes -= n;
+    if (w->fill_at >= w->cap) {
+      // Next: the neighbours in node order (own comes first, as index node_size).
+      w->fill_next = own ? 0 : w->fill_next + 1;
+      w->fill_at = 0;
+      if (w->fill_next >= ctx->node_size || !w->shared)
+        w->fill_next = -1;
+    }
+  }
+  return 1;
 }
 
 int rma_win_free(rma_win_t *w) {

@@ -29,6 +29,9 @@ typedef struct {
   int shared; /* in-place domain in use (node_win, or the simulation's shared malloc) */
   int sim_bulk; /* simulation build, shared-malloc mode: base is from rma_sim_bulk_alloc */
   MPI_Win sim_void; /* with sim_bulk and win: a window over no memory (rma/patch.c), or MPI_WIN_NULL */
+  long fill_at;     /* deferred population (rma_win_fill): bytes done of the current segment */
+  int fill_next;    /* its segment: node_members index, node_size for this rank's own (first),
+                       -1 when nothing is left */
 } rma_win_t;
 
 /*
@@ -47,9 +50,21 @@ int rma_win_alloc(long cap, int shared, rma_win_t *w);
  * rma_win_alloc whose first head bytes hold per-rank state (counters,
  * flags): in the simulation build's shared-malloc mode (core/sim.h) they
  * stay private to each simulated rank while the rest is shared between all
- * of them; elsewhere the same as rma_win_alloc.
+ * of them; elsewhere the same as rma_win_alloc. lazy = 1: only the head is
+ * made resident now, the rest of this rank's segment and of its node
+ * neighbours' later, piece by piece, by rma_win_fill (a mailbox does it
+ * while it waits).
  */
-int rma_win_alloc_head(long cap, long head, int shared, rma_win_t *w);
+int rma_win_alloc_head(long cap, long head, int shared, int lazy, rma_win_t *w);
+
+/*
+ * Local. Make up to bytes more of the pages a lazy rma_win_alloc_head left
+ * for later resident (core/pages.h: rma_pages_populate): this rank's own
+ * segment first, then its node neighbours' in place. Content unchanged:
+ * safe while others write there. Returns 1 when it did some, 0 when
+ * nothing is left (at once for every other window).
+ */
+int rma_win_fill(rma_win_t *w, long bytes);
 
 /* Collective. Close the epochs and free the windows and the segment. Safe on
  * a zeroed struct. */

@@ -1,5 +1,6 @@
 /* rma_store_precreate: the store's segments, scratch buffer and mailbox made
  * ahead of the first operation (RMALA_STORE_MB). */
+#include <limits.h>
 #include <stddef.h>
 
 #include "core/context.h"
@@ -25,5 +26,9 @@ int rma_store_precreate(int mb) {
   rma_pages_touch(scratch, (size_t)cap);
   RMA_CALL(rma_mailbox_open(64, cap / (long)sizeof(double), &box));
   rma_pages_touch(box->data, (size_t)cap);
+  // Then the neighbours' pages, now placed by their owners (the mailbox
+  // would make them resident in its first waits).
+  RMA_CALL(rma_win_publish(&box->seg));
+  rma_win_fill(&box->seg, LONG_MAX);
   return rma_mailbox_close(box);
 }

@@ -103,8 +103,9 @@ int rma_store_own(rma_store_role_t role, const void *seg, long bytes, rma_win_t 
   if (!e || (!e->own_peer && !(e->own_peer = calloc((size_t)ctx->size, sizeof(void *)))))
     return RMA_ERR_NO_MEMORY;
   e->own_peer[ctx->rank] = (void *)seg;
-  e->own = (rma_win_t){MPI_WIN_NULL, MPI_WIN_NULL, (void *)seg, bytes, e->own_peer,
-                       ctx->rank, ctx->size, 0, 0, 0, MPI_WIN_NULL};
+  e->own = (rma_win_t){.node_win = MPI_WIN_NULL, .win = MPI_WIN_NULL, .base = (void *)seg,
+                       .cap = bytes, .peer = e->own_peer, .rank = ctx->rank, .size = ctx->size,
+                       .sim_void = MPI_WIN_NULL, .fill_next = -1};
   *w = &e->own;
   return 0;
 }
