@@ -41,6 +41,7 @@
 #include "pipeline/timeline.h"
 #include "pipeline/tree.h"
 #include "rmala.h"
+#include "row_grid.h"
 
 enum { C_DIRECT, C_ALL, C_LIST, C_TREE, C_PER_SLOT };
 enum { PH_WAIT, PH_COMM, PH_COUNT };
@@ -310,13 +311,10 @@ static int run(int shared, int paired, long *worst) {
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int size = 1, me = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
-  rma_grid_t grid = NULL;
-  int rc = rma_grid_create(MPI_COMM_WORLD, 1, size, 'R', &grid);
+  rma_grid_t grid;
+  int rc = rt_row_grid(&grid, &me, &size);
   long worst = 0;
   if (rc == 0) {
-    rma_grid_enter(grid);
     rma_set_option(RMA_OPT_VERBOSE, 2); // the timeline's rows (printed once)
     rc = run(1, 0, &worst);
     rma_set_option(RMA_OPT_VERBOSE, 0);

@@ -27,6 +27,7 @@
 #include "rma/win.h"
 #include "rmala.h"
 #include "store/store.h"
+#include "row_grid.h"
 
 #define DATA_LEN (3L << 19) /* doubles per rank: 12 MiB */
 #define BLOCK 4096          /* doubles of the neighbour's block */
@@ -89,13 +90,10 @@ static long round_trip(int shared) {
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int size = 1, me = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  MPI_Comm_rank(MPI_COMM_WORLD, &me);
-  rma_grid_t grid = NULL;
+  rma_grid_t grid;
   long worst = 0;
-  int rc = rma_grid_create(MPI_COMM_WORLD, 1, size, 'R', &grid);
+  int rc = rt_row_grid(&grid, &me, &size);
   if (rc == 0) {
-    rma_grid_enter(grid);
     for (int shared = 1; shared >= 0; shared--) {
       long bad = round_trip(shared);
       MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
