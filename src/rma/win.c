@@ -231,7 +231,7 @@ int rma_win_alloc_head(long cap, long head, int shared, int lazy, rma_win_t *w) 
     // owner's waits: a first call's fresh pages cost it ~0.6 ms per MB to
     // populate here (core/pages.h), time its ranks otherwise spend idle.
     rma_pages_populate(w->base, (size_t)(head < bytes ? head : bytes), 1);
-    w->fill_at = head < bytes ? head : bytes, w->fill_next = ctx->node_size;
+    w->fill_at = head < bytes ? head : bytes, w->fill_next = w->size;
     return 0;
   }
   rma_pages_populate(w->base, (size_t)bytes, 1);
@@ -247,26 +247,26 @@ int rma_win_alloc_head(long cap, long head, int shared, int lazy, rma_win_t *w) 
 }
 
 int rma_win_fill(rma_win_t *w, long bytes) {
-  rma_context_t *ctx = rma_context();
+  // Only the window's own fields: a mailbox may wait while another
+  // context is current (the collectives' does).
   if (w->fill_next < 0)
     return 0;
   while (bytes > 0 && w->fill_next >= 0) {
-    int own = w->fill_next == ctx->node_size;
-    int member = own ? ctx->rank : ctx->node_members[w->fill_next];
-    char *seg = w->peer[member];
-    long n = w->cap - w->fill_at < bytes ? w->cap - w->fill_at : bytes;
-    if (seg && (own || (w->shared && member != ctx->rank)) && n > 0)
+    int own = w->fill_next == w->size, r = own ? w->rank : w->fill_next;
+    char *seg = own || (w->shared && r != w->rank) ? w->peer[r] : NULL;
+    if (seg) {
+      long n = w->cap - w->fill_at < bytes ? w->cap - w->fill_at : bytes;
       rma_pages_populate(seg + w->fill_at, (size_t)n, 0);
-    else
-      n = w->cap - w->fill_at; // nothing to populate there
-    w->fill_at += n, bytes -= n;
-    if (w->fill_at >= w->cap) {
-      // Next: the neighbours in node order (own comes first, as index node_size).
-      w->fill_next = own ? 0 : w->fill_next + 1;
-      w->fill_at = 0;
-      if (w->fill_next >= ctx->node_size || !w->shared)
-        w->fill_next = -1;
+      w->fill_at += n, bytes -= n;
+      if (w->fill_at < w->cap)
+        break;
     }
+    // That segment is done (or not in place): the next, own first, then
+    // the neighbours' in rank order.
+    w->fill_at = 0;
+    w->fill_next = own ? 0 : w->fill_next + 1;
+    if (!w->shared || w->fill_next >= w->size)
+      w->fill_next = -1;
   }
   return 1;
 }

@@ -30,7 +30,7 @@ typedef struct {
   int sim_bulk; /* simulation build, shared-malloc mode: base is from rma_sim_bulk_alloc */
   MPI_Win sim_void; /* with sim_bulk and win: a window over no memory (rma/patch.c), or MPI_WIN_NULL */
   long fill_at;     /* deferred population (rma_win_fill): bytes done of the current segment */
-  int fill_next;    /* its segment: node_members index, node_size for this rank's own (first),
+  int fill_next;    /* its segment: size for this rank's own (first), then a neighbour's rank,
                        -1 when nothing is left */
 } rma_win_t;
 
