@@ -91,7 +91,8 @@ static int direct(const rma_potrf_handout_t *h, int k, int x, int r, int c) {
 int rma_potrf_receives(const rma_potrf_handout_t *h, int k, int x, int r, int c, int round) {
   if (look_uses(h, k, x, r, c))
     return round == 1;
-  if (!uses(h, k, x, r, c, 1) && !uses(h, k, x, r, c, 0))
+  if (!uses(h, k, x, r, c, 1) && !uses(h, k, x, r, c, 0) &&
+      !(h->help && rma_potrf_help_uses(h->help, k, x, rma_potrf_rank_at(h, r, c))))
     return 0;
   int along = h->lower ? r == x % h->p0 : c == x % h->p1;
   return round == (along && direct(h, k, x, r, c) ? 2 : 3);
@@ -231,8 +232,9 @@ int rma_potrf_handout_open(rma_potrf_handout_t *h, const rma_tiles_t *t, int low
   return 0;
 }
 
-void rma_potrf_handout_groups(rma_potrf_handout_t *h, const rma_groups_t *grp) {
-  h->grp = grp;
+void rma_potrf_handout_groups(rma_potrf_handout_t *h, const rma_groups_t *grp,
+                              const rma_potrf_help_t *help) {
+  h->grp = grp, h->help = help;
   find_line_groups(h);
 }
 

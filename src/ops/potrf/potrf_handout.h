@@ -19,20 +19,24 @@
  *  3. the rest, on the crossing process column [row] and in the line's
  *     other groups, from every group that holds the tile after rounds 1
  *     and 2, each sending a share (rma_potrf_receivers).
- * A group is the pipeline's (pipeline/handout.h): the ranks that read one
- * copy in place (one node's, with shared memory).
+ * A rank that updates tiles for another (potrf_help.h) uses the panel
+ * tiles those updates read as well. A group is the pipeline's
+ * (pipeline/handout.h): the ranks that read one copy in place (one node's,
+ * with shared memory).
  *
  * ops/potrf/potrf_run -> here -> tiles (grid positions).
  */
 #ifndef RMA_OPS_POTRF_HANDOUT_H
 #define RMA_OPS_POTRF_HANDOUT_H
 
+#include "ops/potrf/potrf_help.h"
 #include "pipeline/handout.h"
 #include "tiles/tiles.h"
 
 typedef struct {
   const rma_tiles_t *t;      /* the matrix (its grid and rank numbering) */
   const rma_groups_t *grp;   /* the ring's groups */
+  const rma_potrf_help_t *help; /* the updates handed out (potrf_help.h), or NULL */
   int lower, nt, p0, p1;
   int *rowpos, *colpos;       /* per rank: its group's index among its row's / column's groups */
   int *rowgroups, *colgroups; /* per process row / column: how many groups it spans */
@@ -64,8 +68,10 @@ static inline int rma_potrf_panel_owner(const rma_potrf_handout_t *h, int k, int
 int rma_potrf_handout_open(rma_potrf_handout_t *h, const rma_tiles_t *t, int lower);
 
 /* Local. The ring's groups (they must outlive h): where the rules see
- * which ranks read one copy. */
-void rma_potrf_handout_groups(rma_potrf_handout_t *h, const rma_groups_t *grp);
+ * which ranks read one copy; and the plan of the updates handed out (NULL:
+ * none; it must outlive h). */
+void rma_potrf_handout_groups(rma_potrf_handout_t *h, const rma_groups_t *grp,
+                              const rma_potrf_help_t *help);
 
 /* Local. Frees what open made (nothing after a failed open). */
 void rma_potrf_handout_close(rma_potrf_handout_t *h);

@@ -18,6 +18,12 @@
  *     three rounds when it holds a receiver, none otherwise (a sender's put
  *     into another group counts one copy per group and round, when
  *     rma_potrf_group_needs says the group lacks it, as potrf_run.c puts).
+ * With the plan of the updates handed out (potrf_help.h) of each
+ * configuration: a helper receives the panel tiles its items read (the
+ * users above then include it), and the plan itself is checked
+ * (check_plan: only on one-line grids, items well formed, the busiest
+ * rank's work in the plan's units lower after it, the known 1 x 2 upper
+ * plan).
  * Every check is exact (no numerical ratio); prints the configurations and
  * tiles checked and the failures, exits 1 on any failure.
  *
@@ -35,6 +41,7 @@
 #include "ops/potrf/potrf_handout.h"
 
 static int failures;
+static long helped; // configurations with updates handed out
 
 #define CHECK(cond, ...)                                                                           \
   do {                                                                                             \
@@ -87,6 +94,78 @@ static int uses(int lower, int nt, int p0, int p1, int k, int x, int r, int c) {
          (x % p1 == c && hits(x, nt - 1, p0, r));  // a tile (i, x), i >= x
 }
 
+// 1 when rank (r, c) reads step k's panel tile x for a tile column
+// [row] x2 >= k + 2 it updates for its owner (an item of hp): tile x2
+// itself, or one of the owner's tile rows [columns] below [right of] it.
+static int helps(const rma_potrf_help_t *hp, int lower, int p0, int p1, int k, int x, int r,
+                 int c) {
+  int rank = r * p1 + c, per = lower ? p0 : p1;
+  for (int i = 0; i < hp->nitems; i++) {
+    const rma_potrf_help_item_t *it = &hp->item[i];
+    int along = lower ? it->owner / p1 : it->owner % p1;
+    if (it->helper == rank && k + 2 <= it->x && (x == it->x || (x > it->x && x % per == along)))
+      return 1;
+  }
+  return 0;
+}
+
+// A rank's work in the plan's units (potrf_help.h), by the definition:
+// every tile (i, x) of the triangle it holds in lower's words, x updates
+// (a diagonal tile's at half), half a unit per panel tile (i > x) solved;
+// with the plan: for each item, x - 1 of its owner's updates of each tile
+// moved to its helper.
+static double work_of(const rma_potrf_help_t *hp, int lower, int p0, int p1, int nt, int rank,
+                      int planned) {
+  int per = lower ? p0 : p1, a = lower ? rank / p1 : rank % p1;
+  double w = 0;
+  for (int x = 0; x < nt; x++)
+    for (int i = x; i < nt; i++)
+      if (i % per == a)
+        w += (i == x ? 0.5 : 1) * x + (i > x ? 0.5 : 0);
+  for (int j = 0; planned && j < hp->nitems; j++) {
+    const rma_potrf_help_item_t *it = &hp->item[j];
+    int oa = lower ? it->owner / p1 : it->owner % p1;
+    for (int i = it->x; i < nt; i++)
+      if (i % per == oa)
+        w += (i == it->x ? 0.5 : 1) * (it->x - 1) * ((it->helper == rank) - (it->owner == rank));
+  }
+  return w;
+}
+
+// The plan of the updates handed out: none unless the grid is one process
+// column [row] of 2 or more ranks and nt >= 3; each item's owner and helper
+// differ, x >= 2, the owner holds a tile of column x, its items are its
+// columns from its cut on; the busiest rank's work falls when there is
+// one; upper 1 x 2 with 8 tile columns: exactly (1, 7, 0) and (1, 6, 0).
+static void check_plan(const rma_potrf_help_t *hp, int lower, int p0, int p1, int nt) {
+  int per = lower ? p0 : p1, p = p0 * p1;
+  int one_line = per == p && per > 1 && nt >= 3;
+  CHECK(one_line || hp->nitems == 0, "%dx%d %s nt %d: %d items off a 1-D grid", p0, p1,
+        lower ? "L" : "U", nt, hp->nitems);
+  double before = 0, after = 0;
+  for (int r = 0; r < p; r++) {
+    double b = work_of(hp, lower, p0, p1, nt, r, 0), a = work_of(hp, lower, p0, p1, nt, r, 1);
+    before = b > before ? b : before, after = a > after ? a : after;
+    for (int x = 0; x < nt; x++) {
+      int along = lower ? r / p1 : r % p1, holds = x + (along - x % per + per) % per < nt;
+      int h = rma_potrf_help_helper(hp, r, x);
+      CHECK(h != r, "%dx%d nt %d: rank %d helps itself", p0, p1, nt, r);
+      CHECK(h < 0 || (x >= 2 && holds && x >= hp->cut[r]),
+            "%dx%d nt %d: rank %d column %d: "
+            "helper %d, cut %d",
+            p0, p1, nt, r, x, h, hp->cut[r]);
+      CHECK(x < hp->cut[r] || !holds || h >= 0, "%dx%d nt %d: rank %d column %d past cut %d kept",
+            p0, p1, nt, r, x, hp->cut[r]);
+    }
+  }
+  CHECK(hp->nitems == 0 || after < before, "%dx%d %s nt %d: busiest %.1f -> %.1f", p0, p1,
+        lower ? "L" : "U", nt, before, after);
+  if (p0 == 1 && p1 == 2 && nt == 8 && !lower)
+    CHECK(hp->nitems == 2 && rma_potrf_help_helper(hp, 1, 7) == 0 &&
+              rma_potrf_help_helper(hp, 1, 6) == 0,
+          "1x2 U nt 8: %d items", hp->nitems);
+}
+
 // One configuration. Returns the tiles (k, x) checked. With load != NULL,
 // load[0] += the busiest node's copies of each step, load[1] += all copies.
 static long check_config(int p0, int p1, int br, int bc, int nt, int lower, double *load) {
@@ -99,8 +178,12 @@ static long check_config(int p0, int p1, int br, int bc, int nt, int lower, doub
   rma_groups_t g;
   make_groups(&g, p0, p1, br, bc);
   rma_potrf_handout_t h;
-  CHECK(rma_potrf_handout_open(&h, &t, lower) == 0, "handout open");
-  rma_potrf_handout_groups(&h, &g);
+  rma_potrf_help_t hp;
+  CHECK(rma_potrf_handout_open(&h, &t, lower) == 0 && rma_potrf_help_plan(&hp, &t, lower) == 0,
+        "handout open");
+  check_plan(&hp, lower, p0, p1, nt);
+  helped += hp.nitems > 0;
+  rma_potrf_handout_groups(&h, &g, &hp);
   int *ranks = malloc(sizeof(int) * (size_t)(p0 + p1)), *round_of = malloc(sizeof(int) * (size_t)p);
   int *senders = malloc(sizeof(int) * (size_t)p), *copies = malloc(sizeof(int) * (size_t)g.ngroups);
   int *out = malloc(sizeof(int) * (size_t)g.ngroups);
@@ -120,7 +203,7 @@ static long check_config(int p0, int p1, int br, int bc, int nt, int lower, doub
                   k, x, rank, round_of[rank], round);
             round_of[rank] = round;
           }
-        int u = uses(lower, nt, p0, p1, k, x, r, c);
+        int u = uses(lower, nt, p0, p1, k, x, r, c) || helps(&hp, lower, p0, p1, k, x, r, c);
         CHECK(u == (round_of[rank] != 0), "%dx%d %s nt %d k %d x %d: rank %d uses %d receives %d",
               p0, p1, lower ? "L" : "U", nt, k, x, rank, u, round_of[rank]);
       }
@@ -187,6 +270,7 @@ static long check_config(int p0, int p1, int br, int bc, int nt, int lower, doub
     }
   }
   rma_potrf_handout_close(&h);
+  rma_potrf_help_close(&hp);
   free_groups(&g);
   free(ranks), free(round_of), free(senders), free(copies), free(out);
   return tiles;
@@ -203,8 +287,8 @@ static void link_model(int p0, int p1, int br, int bc, int nt) {
 }
 
 int main(int argc, char **argv) {
-  static const int grids[][2] = {{1, 1}, {1, 3}, {3, 1}, {2, 2}, {2, 3}, {3, 2}, {4, 4},
-                                 {2, 6}, {6, 2}, {4, 6}, {8, 8}};
+  static const int grids[][2] = {{1, 1}, {1, 2}, {2, 1}, {1, 3}, {3, 1}, {1, 4}, {4, 1}, {2, 2},
+                                 {2, 3}, {3, 2}, {4, 4}, {2, 6}, {6, 2}, {4, 6}, {8, 8}};
   long configs = 0, tiles = 0;
   for (size_t gi = 0; gi < sizeof grids / sizeof grids[0]; gi++) {
     int p0 = grids[gi][0], p1 = grids[gi][1];
@@ -221,8 +305,9 @@ int main(int argc, char **argv) {
         for (int lower = 0; lower <= 1; lower++, configs++)
           tiles += check_config(p0, p1, shapes[s][0], shapes[s][1], nt, lower, NULL);
   }
-  printf("potrf hand-out rules: %ld configurations, %ld panel tiles checked, %d failures\n",
-         configs, tiles, failures);
+  printf("potrf hand-out rules: %ld configurations (%ld with updates handed out), %ld panel "
+         "tiles checked, %d failures\n",
+         configs, helped, tiles, failures);
   if (argc > 1 && strcmp(argv[1], "--links") == 0) { // the simulated FDR configurations
     link_model(16, 16, 4, 4, 128);
     link_model(32, 32, 4, 4, 256);
