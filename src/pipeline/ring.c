@@ -55,6 +55,13 @@ const void *rma_ring_slot_from(const rma_ring_t *r, int sender, int k) {
   return (const char *)rma_groups_data(&r->grp, r->mb, sender, r->rank) + rma_ring_slot_bytes(r, k);
 }
 
+const void *rma_ring_own_from(const rma_ring_t *r, int owner) {
+  if (r->grp.of[owner] != r->grp.of[r->rank])
+    return NULL;
+  return (const char *)rma_groups_data(&r->grp, r->mb, owner, r->rank) + rma_ring_slot_bytes(r, 0) +
+         (long)rma_dtype_size(r->d.dtype) * RMA_RING * r->d.slot_len;
+}
+
 static void timed(const rma_ring_t *r, double t0) {
   if (r->d.wait_phase >= 0)
     rma_timing_stop(r->d.wait_phase, t0);

@@ -9,7 +9,8 @@
  *     each rank, rma_mailbox_open_private),
  *   RMA_RING slots of slot_len elements of the operation's type dtype (the
  *     blocks of a step; the operation lays out its areas inside a slot),
- *   own_len elements of that type for the rank's own use.
+ *   own_len elements of that type for the rank's own use (its group reads
+ *     them in place too, rma_ring_own_from).
  * Step k uses header and slot k % RMA_RING. Each slot has per_slot counters
  * (the operation's message kinds: panel, L, U, ...); a receiver waits until
  * a counter reaches the messages it expects, which only grow within a call
@@ -100,6 +101,11 @@ static inline void *rma_ring_own(const rma_ring_t *r) {
  * out by sender (pipeline/handout.h): its own, or the holder's in place. */
 const double *rma_ring_header_from(const rma_ring_t *r, int sender, int k);
 const void *rma_ring_slot_from(const rma_ring_t *r, int sender, int k);
+
+/* Local. Rank owner's own area, read in place: when owner is in this
+ * rank's group (itself included), else NULL. What owner wrote there before
+ * a notification to this rank is visible once this rank has waited for it. */
+const void *rma_ring_own_from(const rma_ring_t *r, int owner);
 
 /* Local. The mailbox counter of kind which (0 .. per_slot) of step k. */
 static inline int rma_ring_counter(const rma_ring_t *r, int k, int which) {

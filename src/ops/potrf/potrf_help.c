@@ -96,11 +96,16 @@ void rma_potrf_help_close(rma_potrf_help_t *hp) {
   memset(hp, 0, sizeof *hp);
 }
 
-int rma_potrf_help_helper(const rma_potrf_help_t *hp, int owner, int x) {
+int rma_potrf_help_item(const rma_potrf_help_t *hp, int owner, int x) {
   for (int i = 0; i < hp->nitems; i++)
     if (hp->item[i].owner == owner && hp->item[i].x == x)
-      return hp->item[i].helper;
+      return i;
   return -1;
+}
+
+int rma_potrf_help_helper(const rma_potrf_help_t *hp, int owner, int x) {
+  int i = rma_potrf_help_item(hp, owner, x);
+  return i < 0 ? -1 : hp->item[i].helper;
 }
 
 int rma_potrf_help_uses(const rma_potrf_help_t *hp, int k, int x, int rank) {

@@ -14,8 +14,9 @@
  * columns x (those of steps k <= x - 2; step x - 1's, the lookahead, stays
  * on O) to the rank H with the least, one column at a time while that
  * makes the larger of the two smaller. H sums O's updates of column x into
- * a buffer of O's local rows and, after step x - 2, puts it into O's slot
- * of step x - 1 with one notification; O adds it to its tiles before its
+ * a buffer of O's local rows and, after step x - 2, notifies O, which
+ * reads the sums in place (same group) or finds them put into its slot of
+ * step x - 1 (another group), and adds them to its tiles before its
  * lookahead update of column x. H gets the panel tiles those updates read
  * like any of their users (rma_potrf_receives).
  *
@@ -51,8 +52,9 @@ int rma_potrf_help_plan(rma_potrf_help_t *hp, const rma_tiles_t *t, int lower);
 /* Local. Frees what the plan made; safe on a zeroed struct. */
 void rma_potrf_help_close(rma_potrf_help_t *hp);
 
-/* Local. The rank that updates rank owner's tiles of tile column [row] x
- * for it, or -1 (owner does). */
+/* Local. The item of rank owner's tiles of tile column [row] x (its index
+ * in hp->item), or -1 (owner updates them); _helper: its helper, or -1. */
+int rma_potrf_help_item(const rma_potrf_help_t *hp, int owner, int x);
 int rma_potrf_help_helper(const rma_potrf_help_t *hp, int owner, int x);
 
 /* Local. 1 when rank reads step k's panel tile x for an update it does for

@@ -138,7 +138,7 @@ typedef struct {
   rma_potrf_handout_t ho; /* who receives what, when (potrf_handout.h) */
   rma_potrf_help_t help;  /* the updates handed out (potrf_help.h) */
   int cut;                /* my first tile column [row] whose trailing updates another rank does */
-  char **sums;  /* per column I update for another rank (help.item[help.first[rank] ..]): my sums */
+  long help_len;          /* elements of one tile column [row] of sums (in a helper's own area) */
   int *ranks;   /* p0 + p1: the receivers of a panel tile */
   char *backup; /* nb x nb: the diagonal tile before its factorization */
   int gmax;     /* tile columns [rows] one gemm of the update takes at most */
@@ -447,14 +447,14 @@ static const char *group_operand(chol_t *s, int k, int x, int last, int *ld) {
   return s->gather;
 }
 
-// One gemm of the update into a (lda): n rows [columns] by w -= the line
-// (ldl) times the singles px (lds), ck deep.
+// One gemm of the update into a (lda): n rows [columns] by w := beta a -
+// the line (ldl) times the singles px (lds), ck deep.
 static void gemm_into(const chol_t *s, char *a, int lda, int n, int w, int ck, const char *line,
-                      int ldl, const char *px, int lds) {
+                      int ldl, const char *px, int lds, double beta) {
   if (s->lower)
-    rma_kernel_gemm_dt(s->dt, RMA_OP_N, RMA_OP_C, n, w, ck, -1.0, line, ldl, px, lds, 1.0, a, lda);
+    rma_kernel_gemm_dt(s->dt, RMA_OP_N, RMA_OP_C, n, w, ck, -1.0, line, ldl, px, lds, beta, a, lda);
   else
-    rma_kernel_gemm_dt(s->dt, RMA_OP_C, RMA_OP_N, w, n, ck, -1.0, px, lds, line, ldl, 1.0, a, lda);
+    rma_kernel_gemm_dt(s->dt, RMA_OP_C, RMA_OP_N, w, n, ck, -1.0, px, lds, line, ldl, beta, a, lda);
 }
 
 // The same on my tiles from tile row [column] y of tile columns [rows]
@@ -463,23 +463,23 @@ static void update_gemm(const chol_t *s, int y, int x, int n, int w, int ck, con
                         int ldl, const char *px, int lds) {
   int lda;
   char *a = tri_tile(s, y, x, &lda);
-  gemm_into(s, a, lda, n, w, ck, line, ldl, px, lds);
+  gemm_into(s, a, lda, n, w, ck, line, ldl, px, lds, 1.0);
 }
 
-// The update of step k on diagonal tile (x, x), at a (lda): its triangle
-// only.
-static void herk_into(chol_t *s, int k, int x, char *a, int lda) {
+// The update of step k on diagonal tile (x, x), at a (lda), scaled by
+// beta first: its triangle only.
+static void herk_into(chol_t *s, int k, int x, char *a, int lda, double beta) {
   int lds;
   const char *px = panel_tile(s, k, x, &lds);
   rma_kernel_herk_dt(s->dt, s->lower, s->lower ? RMA_OP_N : RMA_OP_C, 0, width(s, x), width(s, k),
-                     -1.0, px, lds, 1.0, a, lda);
+                     -1.0, px, lds, beta, a, lda);
 }
 
 // The same on my diagonal tile (x, x).
 static void herk_diag(chol_t *s, int k, int x) {
   int lda;
   char *a = tile_at(s, x, x, &lda);
-  herk_into(s, k, x, a, lda);
+  herk_into(s, k, x, a, lda, 1.0);
 }
 
 // The same, timed on its own (the lookahead's first tile, on D_{k+1}).
@@ -571,36 +571,42 @@ static long owner_rest(const chol_t *s, int a, int y) {
 }
 
 // Step k's trailing update of item it's tiles (its owner's, of tile
-// column [row] x), summed into sum: the diagonal tile's triangle by herk,
-// the rest by one gemm (as update() does them).
+// column [row] x), summed into sum (written afresh at step 0, the first):
+// the diagonal tile's triangle by herk, the rest by one gemm (as update()
+// does them).
 static void help_update(chol_t *s, int k, const rma_potrf_help_item_t *it, char *sum) {
   int a = s->help.along[it->owner], x = it->x, ld, lds, ldl;
   int y = owner_from(s, a, x);
-  double t0 = rma_timing_start();
+  double beta = k == 0 ? 0.0 : 1.0, t0 = rma_timing_start();
   if (y == x) {
     long at = help_at(s, x, &ld);
-    herk_into(s, k, x, elem(s, sum, at), ld);
+    herk_into(s, k, x, elem(s, sum, at), ld, beta);
     y += s->help.per;
   }
   if (y < s->nt) {
     const char *px = panel_tile(s, k, x, &lds), *line = panel_tile(s, k, y, &ldl);
     char *d = elem(s, sum, help_at(s, y, &ld));
-    gemm_into(s, d, ld, (int)owner_rest(s, a, y), width(s, x), width(s, k), line, ldl, px, lds);
+    gemm_into(s, d, ld, (int)owner_rest(s, a, y), width(s, x), width(s, k), line, ldl, px, lds,
+              beta);
   }
   rma_timing_stop(PH_UPDATE, t0);
 }
 
-// Item it's sums, complete after step k = x - 2, into its owner's slot of
-// step x - 1 (one block from its first tile row [column] on).
+// Item it's sums, complete after step k = x - 2, to its owner for step x
+// - 1: a notification when the owner reads them in place (my group), else
+// put into its slot of that step first (one block from its first tile row
+// [column] on).
 static int help_send(chol_t *s, int k, const rma_potrf_help_item_t *it, const char *sum) {
   int a = s->help.along[it->owner], x = it->x, ld;
   int y = owner_from(s, a, x);
   long at = help_at(s, y, &ld), len = owner_rest(s, a, y);
   int rows = s->lower ? (int)len : width(s, x), cols = s->lower ? width(s, x) : (int)len;
   double t0 = rma_timing_start();
-  RMA_CALL(rma_ring_credit(&s->ring, it->owner, k + 1));
-  RMA_CALL(rma_ring_put(&s->ring, it->owner, k + 1, s->off_help + at, elem(s, sum, at), rows, cols,
-                        ld, ld));
+  if (!rma_ring_own_from(&s->ring, it->owner)) {
+    RMA_CALL(rma_ring_credit(&s->ring, it->owner, k + 1));
+    RMA_CALL(rma_ring_put(&s->ring, it->owner, k + 1, s->off_help + at, elem(s, sum, at), rows,
+                          cols, ld, ld));
+  }
   int rc = rma_ring_notify(&s->ring, it->owner, k + 1, C_HELP, 1);
   rma_timing_stop(PH_COMM, t0);
   return rc;
@@ -614,9 +620,10 @@ static int help_step(chol_t *s, int k, int due) {
     const rma_potrf_help_item_t *it = &s->help.item[i];
     if (it->x < k + 2 || (it->x == k + 2) != due)
       continue;
-    help_update(s, k, it, s->sums[i - from]);
+    char *sum = elem(s, rma_ring_own(&s->ring), (long)(i - from) * s->help_len);
+    help_update(s, k, it, sum);
     if (due)
-      RMA_CALL(help_send(s, k, it, s->sums[i - from]));
+      RMA_CALL(help_send(s, k, it, sum));
   }
   return 0;
 }
@@ -625,10 +632,16 @@ static int help_step(chol_t *s, int k, int due) {
 // (when another rank updated them), waited for and added to them (a
 // diagonal tile's triangle only), before the lookahead's update.
 static int help_apply(chol_t *s, int k, int x) {
-  if (x < s->cut || rma_potrf_help_helper(&s->help, s->rank, x) < 0)
+  int i = x < s->cut ? -1 : rma_potrf_help_item(&s->help, s->rank, x);
+  if (i < 0)
     return 0;
   RMA_CALL(rma_ring_wait(&s->ring, k, C_HELP, 1));
-  const char *area = elem(s, rma_ring_slot(&s->ring, k), s->off_help);
+  int helper = s->help.item[i].helper;
+  const char *area = rma_ring_own_from(&s->ring, helper);
+  if (area) // the helper's own area: its items' sums in item order
+    area = elem(s, area, (long)(i - s->help.first[helper]) * s->help_len);
+  else
+    area = elem(s, rma_ring_slot(&s->ring, k), s->off_help);
   double t0 = rma_timing_start();
   for (int y = mine_from(s, !s->lower, x); y < s->nt; y += s->help.per) {
     int ld, lda;
@@ -784,21 +797,23 @@ int rma_potrf_run(const rma_tiles_t *t, void *seg, int lower, int *info) {
   // tile column [row] of the owner's local rows [columns].
   long line = s.lower ? (long)s.p0 * s.lrmax * s.nb : (long)s.p1 * s.nb * s.lcmax;
   long help = (long)s.nb * (s.lower ? s.lrmax : s.lcmax);
+  s.help_len = help;
   s.ranks = malloc(sizeof(int) * (size_t)(s.p0 + s.p1));
   s.backup = malloc(s.es * (size_t)nb2);
   s.gmax = group_tiles(&s);
   s.gather = malloc(s.es * (size_t)s.gmax * (size_t)nb2);
   int ok = s.ranks && s.backup && s.gather && rma_potrf_handout_open(&s.ho, t, s.lower) == 0 &&
            rma_potrf_help_plan(&s.help, t, s.lower) == 0;
-  int mine = ok ? s.help.first[s.rank + 1] - s.help.first[s.rank] : 0;
-  s.sums = ok ? calloc((size_t)mine + 1, sizeof(char *)) : NULL;
-  ok = ok && s.sums;
-  for (int i = 0; ok && i < mine; i++)
-    ok = (s.sums[i] = calloc((size_t)help, s.es)) != NULL;
+  // The helpers' sums in their own areas (the most any rank needs).
+  int most = 0;
+  for (int r = 0; ok && r < s.p0 * s.p1; r++)
+    if (s.help.first[r + 1] - s.help.first[r] > most)
+      most = s.help.first[r + 1] - s.help.first[r];
   s.cut = ok ? s.help.cut[s.rank] : s.nt;
   s.off_help = s.off_line + line;
   long slot_len = s.off_help + (s.help.nitems ? help : 0);
-  rma_ring_desc_t ring = {C_PER_SLOT, HDR_LEN, slot_len, 0, PH_WAIT, t->dtype, kind_phase};
+  rma_ring_desc_t ring = {C_PER_SLOT, HDR_LEN,  slot_len,  most * help,
+                          PH_WAIT,    t->dtype, kind_phase};
   int rc = rma_status_agree(ctx->comm, ok ? 0 : RMA_ERR_NO_MEMORY);
   if (rc == 0)
     rc = rma_ring_open(&s.ring, &ring);
@@ -820,10 +835,8 @@ int rma_potrf_run(const rma_tiles_t *t, void *seg, int lower, int *info) {
     rma_timeline_free(&tl);
   }
   rma_potrf_handout_close(&s.ho);
-  for (int i = 0; s.sums && i < s.help.first[s.rank + 1] - s.help.first[s.rank]; i++)
-    free(s.sums[i]);
   rma_potrf_help_close(&s.help);
-  free(s.ranks), free(s.backup), free(s.gather), free(s.sums);
+  free(s.ranks), free(s.backup), free(s.gather);
   *info = s.info;
   return rc;
 }
