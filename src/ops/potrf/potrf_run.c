@@ -44,10 +44,11 @@
  *  5. on a grid of one process column [row] the triangle gives its ranks
  *     unequal work, so the busiest hand the trailing updates of their last
  *     tile columns [rows] to the least busy (potrf_help.h): the helper
- *     sums them (help_update) and puts the sums into the owner's slot of
- *     the step before the owner's lookahead needs them (help_send); the
- *     owner adds them there (help_apply) and skips those columns [rows] in
- *     its trailing update. zpotrf n 2048 nb 256 upper at np 2 (1 x 2):
+ *     sums them in its ring's own area (help_update) and, the step before
+ *     the owner's lookahead needs them, notifies the owner, which reads
+ *     them in place (one group) or finds them put into its slot (help_send);
+ *     the owner adds them there (help_apply) and skips those columns [rows]
+ *     in its trailing update. zpotrf n 2048 nb 256 upper at np 2 (1 x 2):
  *     0.1178 -> 0.1068 s warm, the ranks' update time 0.063 / 0.093 ->
  *     0.082 / 0.077 s.
  * No barrier between steps: a rank waits only for the notifications of the
