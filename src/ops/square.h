@@ -10,14 +10,16 @@
  *  - else through the store's ScaLAPACK-layout copy on a near-square grid
  *    (store/copy.h: windows off block boundaries, MB != NB, GA's regular
  *    distributions), gathered, run and copied back.
- * The operation's whole matrix travels both ways: entries a run leaves
- * alone come back bitwise unchanged.
+ * What travels, both ways, is the operation's whole matrix, or in the
+ * re-layout only the part it touches: entries a run leaves alone come back
+ * (or stay) bitwise unchanged.
  *
  * ops/<op> -> here -> store (relayout, copy).
  */
 #ifndef RMA_OPS_SQUARE_H
 #define RMA_OPS_SQUARE_H
 
+#include "store/relayout.h"
 #include "tiles/tiles.h"
 
 /* One rank's run of a square-tile pipeline on the plain row-major
@@ -27,9 +29,13 @@ typedef int (*rma_square_run_t)(const rma_tiles_t *t, void *seg, void *arg);
 
 /*
  * Collective over the current context. Run run(arg) on matrix a by the
- * cheapest of the three ways above. Returns 0 or an RMA_ERR_* code, the
- * same on every rank (the caller then releases the store, rma_store_done).
+ * cheapest of the three ways above; part: the tiles run reads and writes
+ * (store/relayout.h: all, or one triangle's), the only ones the local
+ * re-layout copies (the store's copy moves all). Returns 0 or an RMA_ERR_*
+ * code, the same on every rank (the caller then releases the store,
+ * rma_store_done).
  */
-int rma_square_run(const rma_matrix_t *a, rma_square_run_t run, void *arg);
+int rma_square_run(const rma_matrix_t *a, rma_relayout_part_t part, rma_square_run_t run,
+                   void *arg);
 
 #endif

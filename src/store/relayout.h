@@ -15,14 +15,22 @@
  * ScaLAPACK layout (whatever the local arrays look like). */
 int rma_relayout_possible(const rma_tiles_t *t);
 
+/* The tiles a re-layout copies: all, or those of one triangle (tile row >=
+ * tile column, or <=; the diagonal tiles whole) for an operation that reads
+ * and writes no other (the Cholesky): the rest of work is then left as it
+ * was, and the rest of mat in place. */
+typedef enum { RMA_RELAYOUT_ALL, RMA_RELAYOUT_LOWER, RMA_RELAYOUT_UPPER } rma_relayout_part_t;
+
 /*
  * Collective over the current context. *t := the plain row-major directory
  * of mat's tiles and *work := the scratch buffer holding this rank's tiles
- * of mat in it. Returns 0 or RMA_ERR_NO_MEMORY (every rank).
+ * of mat (those of part) in it. Returns 0 or RMA_ERR_NO_MEMORY (every
+ * rank).
  */
-int rma_relayout_in(const rma_matrix_t *mat, rma_tiles_t *t, void **work);
+int rma_relayout_in(const rma_matrix_t *mat, rma_relayout_part_t part, rma_tiles_t *t, void **work);
 
-/* Local. Copy the tiles back from work (directory t) into mat. */
-void rma_relayout_out(const rma_matrix_t *mat, const rma_tiles_t *t, const void *work);
+/* Local. Copy the tiles of part back from work (directory t) into mat. */
+void rma_relayout_out(const rma_matrix_t *mat, rma_relayout_part_t part, const rma_tiles_t *t,
+                      const void *work);
 
 #endif

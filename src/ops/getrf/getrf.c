@@ -25,7 +25,7 @@ static int lu_run(const rma_tiles_t *t, void *seg, void *arg) {
 int rma_getrf_matrix(const rma_matrix_t *a, int *ipiv, int *info) {
   *info = 0;
   lu_args_t args = {ipiv, info};
-  int rc = rma_square_run(a, lu_run, &args);
+  int rc = rma_square_run(a, RMA_RELAYOUT_ALL, lu_run, &args);
   int rc2 = rma_store_done();
   return rma_status_agree(rma_context()->comm, rc ? rc : rc2);
 }

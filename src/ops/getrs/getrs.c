@@ -117,7 +117,7 @@ int rma_getrs_matrices(rma_op_t op, const rma_matrix_t *a, const int *ipiv,
     rc = rma_status_agree(ctx->comm, rma_patch_copy(wb, sb, 0, all, x, nrhs));
   if (rc == 0 && op == RMA_OP_N)
     permute(x, n, row, ipiv, 1);
-  if (rc == 0 && relaid && (rc = rma_relayout_in(a, &tr, &fa)) == 0)
+  if (rc == 0 && relaid && (rc = rma_relayout_in(a, RMA_RELAYOUT_ALL, &tr, &fa)) == 0)
     ta = &tr;
   if (rc == 0 && distributed)
     rc = rma_status_agree(ctx->comm, rma_getrs_run(ta, fa, op, nrhs, x));

@@ -41,7 +41,7 @@ int rma_potrf_matrix(const rma_matrix_t *a, int lower, int *info) {
   if (transposed_in_place(a->tiles) && rma_tiles_transpose(&at, a->tiles) == 0)
     rc = rma_status_agree(rma_context()->comm, rma_potrf_run(&at, a->seg, !lower, info));
   else
-    rc = rma_square_run(a, chol_run, &args);
+    rc = rma_square_run(a, lower ? RMA_RELAYOUT_LOWER : RMA_RELAYOUT_UPPER, chol_run, &args);
   int rc2 = rma_store_done();
   return rma_status_agree(rma_context()->comm, rc ? rc : rc2);
 }
